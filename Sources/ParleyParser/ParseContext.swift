@@ -1,0 +1,62 @@
+import ParleyModel
+
+/// Collects the diagnostics of one parse, so every problem in a file is reported in one pass.
+final class ParseContext {
+    private(set) var diagnostics: [Diagnostic] = []
+
+    func error(_ message: String, at location: SourceLocation) {
+        diagnostics.append(.error(message, at: location))
+    }
+
+    /// Adds diagnostics found elsewhere (an included file, a nested parse).
+    func append(_ more: [Diagnostic]) {
+        diagnostics.append(contentsOf: more)
+    }
+
+    /// Reports `node` as the wrong shape: "expected X, got Y".
+    func wrongShape(_ node: YAMLNode, expected: String, context: String? = nil) {
+        let prefix = context.map { "\($0): " } ?? ""
+        error("\(prefix)expected \(expected), got \(node.shapeName)", at: node.location)
+    }
+}
+
+/// A mapping node with its keys checked against what the position allows.
+struct MappingReader {
+    let node: YAMLNode
+    let pairs: [(key: Located<String>, value: YAMLNode)]
+
+    /// Reads `node` as a mapping, or reports what was expected instead and returns nil.
+    init?(_ node: YAMLNode, _ context: ParseContext, expected: String) {
+        guard case .mapping(let pairs) = node.value else {
+            context.wrongShape(node, expected: expected)
+            return nil
+        }
+        self.node = node
+        self.pairs = pairs
+    }
+
+    /// The value of `key`, if present.
+    subscript(_ key: String) -> YAMLNode? {
+        pairs.first { $0.key.value == key }?.value
+    }
+
+    /// The located key `key`, if present.
+    func key(_ key: String) -> Located<String>? {
+        pairs.first { $0.key.value == key }?.key
+    }
+
+    /// Reports every key not in `allowed`, with the closest allowed one as a suggestion.
+    func rejectUnknownKeys(allowed: [String], in place: String, _ context: ParseContext) {
+        for (key, _) in pairs where !allowed.contains(key.value) {
+            context.error(
+                "unknown key '\(key.value)' in \(place)\(Suggestion.hint(for: key.value, in: allowed))", at: key.location)
+        }
+    }
+
+    /// Reports each of `required` that is missing.
+    func require(_ required: [String], in place: String, _ context: ParseContext) {
+        for key in required where self[key] == nil {
+            context.error("\(place) needs '\(key)'", at: node.location)
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import ParleyModel
+
+/// Parses `parley.yaml`: agents, defaults, plugins.
+public enum ProjectParser {
+    /// The outcome of parsing a project file.
+    public struct Result {
+        /// The config, when the file could be read as one.
+        public var config: ProjectConfig?
+        /// Every problem found.
+        public var diagnostics: [Diagnostic]
+        /// The file's text, for code frames.
+        public var source: SourceText?
+    }
+
+    /// The file name Parley looks for.
+    public static let fileName = "parley.yaml"
+
+    /// Parses the project file at `path`.
+    public static func parse(path: String, loader: YAMLLoader = YAMLLoader()) -> Result {
+        let loaded = loader.load(path: path)
+        let context = ParseContext()
+        context.append(loaded.diagnostics)
+        let config = loaded.root.flatMap { project($0, path: path, context) }
+        return Result(config: config, diagnostics: context.diagnostics, source: loaded.source)
+    }
+
+    /// The nearest `parley.yaml` in the folder of `file` or any folder above it.
+    public static func locate(from file: String) -> String? {
+        var folder = URL(fileURLWithPath: file).standardizedFileURL
+        var isDirectory: ObjCBool = false
+        if !(FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            folder.deleteLastPathComponent()
+        }
+        while true {
+            let candidate = folder.appendingPathComponent(fileName).path
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { return nil }
+            folder = parent
+        }
+    }
+
+    private static func project(_ root: YAMLNode, path: String, _ context: ParseContext) -> ProjectConfig? {
+        guard let reader = MappingReader(root, context, expected: "a mapping with 'agents:', 'defaults:' and 'plugins:'") else {
+            return nil
+        }
+        reader.rejectUnknownKeys(allowed: ProjectKey.allCases.map(\.rawValue), in: "parley.yaml", context)
+        var agents: [AgentConfig] = []
+        if let node = reader["agents"], let agentMap = MappingReader(node, context, expected: "a mapping of agent names to agents") {
+            for (name, value) in agentMap.pairs {
+                guard let agent = agent(named: name.value, value, context) else { continue }
+                agents.append(agent)
+                if case .simulator = agent.connector { checkScript(agent, projectPath: path, context) }
+            }
+        }
+        let defaults = reader["defaults"].map { defaultsConfig($0, context) } ?? ProjectDefaults()
+        if let name = defaults.agent, !agents.contains(where: { $0.name == name.value }) {
+            context.error(
+                "default agent '\(name.value)' is not defined under 'agents:'\(Suggestion.hint(for: name.value, in: agents.map(\.name)))",
+                at: name.location)
+        }
+        let plugins = reader["plugins"].map { pluginList($0, context) } ?? []
+        return ProjectConfig(agents: agents, defaults: defaults, plugins: plugins, path: path)
+    }
+
+    /// One agent mapping: `{ connector: …, <that connector's settings> }`.
+    static func agent(named name: String, _ node: YAMLNode, _ context: ParseContext) -> AgentConfig? {
+        guard let reader = MappingReader(node, context, expected: "an agent: a mapping with 'connector:' and its settings") else {
+            return nil
+        }
+        guard let connectorNode = reader["connector"] else {
+            context.error("agent\(name.isEmpty ? "" : " '\(name)'") needs 'connector:' (one of \(ConnectorKind.allCases.map(\.rawValue).joined(separator: ", ")))", at: node.location)
+            return nil
+        }
+        guard let connector = context.word(connectorNode, ConnectorKind.self, what: "connector") else { return nil }
+        let place = "'\(connector.rawValue)' agent"
+        reader.rejectUnknownKeys(allowed: ["connector"] + connector.settingKeys, in: place, context)
+        reader.require(connector.requiredKeys, in: place, context)
+        let settings = reader.pairs.filter { $0.key.value != "connector" }.map {
+            Assignment(name: $0.key.value, value: context.valueTemplate($0.value), location: $0.key.location)
+        }
+        if let timeout = reader["timeout"] { _ = context.duration(timeout) }
+        return AgentConfig(name: name, connector: connector, settings: settings, location: node.location)
+    }
+
+    private static func checkScript(_ agent: AgentConfig, projectPath: String, _ context: ParseContext) {
+        guard case .string(let template)? = agent.setting("script"), let script = template.literalText else { return }
+        let resolved = FlowParser.resolve(script, from: projectPath)
+        if !FileManager.default.fileExists(atPath: resolved) {
+            context.error("agent script '\(script)' not found (looked for \(resolved))", at: template.location)
+        }
+    }
+
+    private static func defaultsConfig(_ node: YAMLNode, _ context: ParseContext) -> ProjectDefaults {
+        guard let reader = MappingReader(node, context, expected: "a mapping like { agent: demo, timeout: 10s }") else {
+            return ProjectDefaults()
+        }
+        reader.rejectUnknownKeys(allowed: ["agent", "timeout"], in: "'defaults'", context)
+        let agent = reader["agent"].flatMap { node in context.string(node, "an agent name").map { Located($0, at: node.location) } }
+        return ProjectDefaults(agent: agent, timeout: reader["timeout"].flatMap(context.duration))
+    }
+
+    private static func pluginList(_ node: YAMLNode, _ context: ParseContext) -> [PluginConfig] {
+        guard case .sequence(let items) = node.value else {
+            context.wrongShape(node, expected: "a list of plugins like [- log: { level: info }]")
+            return []
+        }
+        return items.compactMap { item in
+            let entry: (key: Located<String>, value: YAMLNode)
+            switch item.value {
+            case .scalar(let name, _):
+                entry = (Located(name, at: item.location), YAMLNode(value: .mapping([]), location: item.location))
+            case .mapping(let pairs) where pairs.count == 1:
+                entry = pairs[0]
+            case .mapping, .sequence:
+                context.wrongShape(item, expected: "one plugin, like '- log: { level: info }'")
+                return nil
+            }
+            guard let kind = PluginKind(rawValue: entry.key.value) else {
+                let names = PluginKind.allCases.map(\.rawValue)
+                context.error("unknown plugin '\(entry.key.value)'\(Suggestion.hint(for: entry.key.value, in: names)); expected one of \(names.joined(separator: ", "))", at: entry.key.location)
+                return nil
+            }
+            if entry.value.scalarMeaning == .null { return PluginConfig(kind: kind, settings: [], location: entry.key.location) }
+            guard let settings = MappingReader(entry.value, context, expected: "the plugin's settings") else { return nil }
+            settings.rejectUnknownKeys(allowed: kind.settingKeys, in: "'\(kind.rawValue)' plugin", context)
+            settings.require(kind.requiredKeys, in: "'\(kind.rawValue)' plugin", context)
+            return PluginConfig(
+                kind: kind,
+                settings: settings.pairs.map {
+                    Assignment(name: $0.key.value, value: context.valueTemplate($0.value), location: $0.key.location)
+                },
+                location: entry.key.location)
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import ParleyModel
+
+/// Splits text into literals and `${…}` references; `$$` and `\${` write a literal `$` and `${`.
+enum TemplateParser {
+    static func parse(_ text: String, at location: SourceLocation, quoted: Bool, _ context: ParseContext) -> Template? {
+        var parts: [Template.Part] = []
+        var literal = ""
+        let scalars = Array(text.unicodeScalars)
+        // Columns are exact for one-line scalars; a multi-line one points at its start.
+        let singleLine = !text.contains("\n")
+        func locationOf(_ index: Int) -> SourceLocation {
+            singleLine ? location.advanced(by: index + (quoted ? 1 : 0)) : location
+        }
+        var index = 0
+        var failed = false
+        while index < scalars.count {
+            let scalar = scalars[index]
+            let next = index + 1 < scalars.count ? scalars[index + 1] : nil
+            if scalar == "\\", next == "$", index + 2 < scalars.count, scalars[index + 2] == "{" {
+                literal += "${"
+                index += 3
+            } else if scalar == "$", next == "$" {
+                literal += "$"
+                index += 2
+            } else if scalar == "$", next == "{" {
+                guard let close = scalars[(index + 2)...].firstIndex(of: "}") else {
+                    context.error("unclosed '${'; write '$${' for a literal '${'", at: locationOf(index))
+                    failed = true
+                    break
+                }
+                let body = String(String.UnicodeScalarView(scalars[(index + 2)..<close]))
+                if let reference = reference(body, at: locationOf(index), context) {
+                    if !literal.isEmpty { parts.append(.literal(literal)) }
+                    literal = ""
+                    parts.append(.reference(reference, locationOf(index)))
+                } else {
+                    failed = true
+                }
+                index = close + 1
+            } else {
+                literal.unicodeScalars.append(scalar)
+                index += 1
+            }
+        }
+        if !literal.isEmpty { parts.append(.literal(literal)) }
+        return failed ? nil : Template(parts: parts, location: location)
+    }
+
+    private static func reference(_ body: String, at location: SourceLocation, _ context: ParseContext) -> Reference? {
+        let segments = body.trimmingCharacters(in: .whitespaces).split(separator: ".", omittingEmptySubsequences: false)
+            .map(String.init)
+        guard let head = segments.first, !head.isEmpty, segments.allSatisfy({ !$0.isEmpty }) else {
+            context.error("'${\(body)}' is not a variable reference; expected '${name}', '${env.NAME}' or '${secret.NAME}'", at: location)
+            return nil
+        }
+        guard segments.allSatisfy({ ParseContext.isIdentifier($0) || Int($0) != nil }) else {
+            context.error("'${\(body)}' is not a variable reference; names use letters, digits, '_' and '-'", at: location)
+            return nil
+        }
+        switch head {
+        case "env", "secret":
+            guard segments.count == 2 else {
+                context.error("'${\(body)}' needs exactly one name after '\(head).', like '${\(head).API_TOKEN}'", at: location)
+                return nil
+            }
+            return head == "env" ? .environment(segments[1]) : .secret(segments[1])
+        default:
+            return .variable(name: head, path: Array(segments.dropFirst()))
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import ParleyModel
+import Yams
+
+/// Reads YAML into `YAMLNode`s with locations, refusing input that would hang or exhaust memory.
+public struct YAMLLoader: Sendable {
+    /// Files larger than this are refused before they are read: flows are hand-written.
+    public var maxBytes: Int
+    /// Nodes after alias expansion; past this the document is an alias bomb, not a flow.
+    public var maxNodes: Int
+
+    /// Creates a loader with the given limits.
+    public init(maxBytes: Int = 1 << 20, maxNodes: Int = 100_000) {
+        self.maxBytes = maxBytes
+        self.maxNodes = maxNodes
+    }
+
+    /// The outcome of loading one file.
+    public struct Loaded: Sendable {
+        /// The text, for code frames; nil when the file could not be read.
+        public var source: SourceText?
+        /// The root node; nil when loading failed.
+        public var root: YAMLNode?
+        /// What went wrong.
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Reads and composes the file at `path`.
+    public func load(path: String) -> Loaded {
+        let start = SourceLocation(file: path, line: 1, column: 1)
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        guard let attributes else {
+            return Loaded(source: nil, root: nil, diagnostics: [.error("file not found", at: start)])
+        }
+        if let size = attributes[.size] as? Int, size > maxBytes {
+            return Loaded(
+                source: nil, root: nil,
+                diagnostics: [.error("file is \(size) bytes; files over \(maxBytes) bytes are refused", at: start)])
+        }
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
+        else {
+            return Loaded(source: nil, root: nil, diagnostics: [.error("file is not readable UTF-8 text", at: start)])
+        }
+        return load(text: text, path: path)
+    }
+
+    /// Composes `text` as if read from `path`.
+    public func load(text: String, path: String) -> Loaded {
+        let source = SourceText(path: path, text: text)
+        let start = SourceLocation(file: path, line: 1, column: 1)
+        guard text.utf8.count <= maxBytes else {
+            return Loaded(
+                source: nil, root: nil,
+                diagnostics: [.error("file is \(text.utf8.count) bytes; files over \(maxBytes) bytes are refused", at: start)])
+        }
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            return Loaded(source: source, root: nil, diagnostics: [Self.diagnostic(for: error, path: path)])
+        } catch {
+            return Loaded(source: source, root: nil, diagnostics: [.error("invalid YAML: \(error)", at: start)])
+        }
+        guard let node else {
+            return Loaded(source: source, root: nil, diagnostics: [.error("file is empty", at: start)])
+        }
+        var converter = Converter(path: path, budget: maxNodes)
+        let root = converter.convert(node)
+        return Loaded(source: source, root: converter.diagnostics.isEmpty ? root : nil, diagnostics: converter.diagnostics)
+    }
+
+    static func diagnostic(for error: YamlError, path: String) -> Diagnostic {
+        func at(_ mark: Mark) -> SourceLocation { SourceLocation(file: path, line: mark.line, column: mark.column) }
+        let start = SourceLocation(file: path, line: 1, column: 1)
+        switch error {
+        case .scanner(let context, let problem, let mark, _),
+            .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
+            let while_ = context.map { " (\($0.text) at line \($0.mark.line))" } ?? ""
+            return .error("invalid YAML: \(problem)\(while_)", at: at(mark))
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+            return .error("duplicate key \(keys) in this mapping; each key may appear once", at: at(context.mark))
+        case .reader(let problem, _, _, _):
+            return .error("invalid YAML: \(problem)", at: start)
+        case .no, .memory, .writer, .emitter, .representer, .dataCouldNotBeDecoded:
+            return .error("invalid YAML: \(error)", at: start)
+        }
+    }
+
+    /// Turns Yams nodes into ours, counting every node it visits so shared aliases cannot blow up.
+    private struct Converter {
+        let path: String
+        let limit: Int
+        var budget: Int
+        var diagnostics: [Diagnostic] = []
+        private var exhausted = false
+
+        init(path: String, budget: Int) {
+            self.path = path
+            self.limit = budget
+            self.budget = budget
+        }
+
+        mutating func convert(_ node: Node) -> YAMLNode {
+            let location = locate(node.mark)
+            budget -= 1
+            if budget < 0 {
+                if !exhausted {
+                    exhausted = true
+                    diagnostics.append(
+                        .error(
+                            "document expands to more than \(limit) nodes through aliases; refusing it (a YAML alias bomb?)",
+                            at: location))
+                }
+                return YAMLNode(value: .scalar("", quoted: false), location: location)
+            }
+            switch node {
+            case .scalar(let scalar):
+                return YAMLNode(value: .scalar(scalar.string, quoted: scalar.style != .plain), location: location)
+            case .sequence(let sequence):
+                var items: [YAMLNode] = []
+                for item in sequence where !exhausted { items.append(convert(item)) }
+                return YAMLNode(value: .sequence(items), location: location)
+            case .mapping(let mapping):
+                var pairs: [(key: Located<String>, value: YAMLNode)] = []
+                for (key, value) in mapping where !exhausted {
+                    guard case .scalar(let scalar) = key else {
+                        diagnostics.append(.error("a key must be a plain word, not a list or mapping", at: locate(key.mark)))
+                        continue
+                    }
+                    pairs.append((Located(scalar.string, at: locate(key.mark)), convert(value)))
+                }
+                return YAMLNode(value: .mapping(pairs), location: location)
+            case .alias:
+                diagnostics.append(.error("unresolved YAML alias", at: location))
+                return YAMLNode(value: .scalar("", quoted: false), location: location)
+            }
+        }
+
+        private func locate(_ mark: Mark?) -> SourceLocation {
+            SourceLocation(file: path, line: mark?.line ?? 1, column: mark?.column ?? 1)
+        }
+    }
+}
