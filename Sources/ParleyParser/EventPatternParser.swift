@@ -76,7 +76,7 @@ struct EventPatternParser {
                     let candidates = fields + (kind.primaryField == nil ? [] : keywords)
                     let known = fields.isEmpty ? "it has no fields" : "its fields are \(fieldList(kind))"
                     context.error(
-                        "unknown field '\(key.value)' for '\(kind.rawValue)'\(Suggestion.hint(for: key.value, in: candidates)); \(known)",
+                        "unknown field '\(key.value)' for '\(kind.rawValue)' (\(known))\(Suggestion.hint(for: key.value, in: candidates))",
                         at: key.location)
                 }
             }
@@ -102,7 +102,7 @@ struct EventPatternParser {
         case .equals(.string(let template)):
             guard let text = template.literalText, !values.contains(text) else { return }
             context.error(
-                "'\(text)' is not a \(kind.rawValue) \(field)\(Suggestion.hint(for: text, in: values)); expected one of \(values.joined(separator: ", "))",
+                "'\(text)' is not a \(kind.rawValue) \(field) (expected one of \(values.joined(separator: ", ")))\(Suggestion.hint(for: text, in: values))",
                 at: matcher.location)
         case .oneOf(let options):
             for option in options {

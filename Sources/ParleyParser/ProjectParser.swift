@@ -119,7 +119,7 @@ public enum ProjectParser {
             }
             guard let kind = PluginKind(rawValue: entry.key.value) else {
                 let names = PluginKind.allCases.map(\.rawValue)
-                context.error("unknown plugin '\(entry.key.value)'\(Suggestion.hint(for: entry.key.value, in: names)); expected one of \(names.joined(separator: ", "))", at: entry.key.location)
+                context.error("unknown plugin '\(entry.key.value)' (expected one of \(names.joined(separator: ", ")))\(Suggestion.hint(for: entry.key.value, in: names))", at: entry.key.location)
                 return nil
             }
             if entry.value.scalarMeaning == .null { return PluginConfig(kind: kind, settings: [], location: entry.key.location) }

@@ -53,7 +53,7 @@ extension ParseContext {
         if let word = Word(rawValue: text) { return word }
         let names = Word.allCases.map(\.rawValue)
         error(
-            "unknown \(what) '\(text)'\(Suggestion.hint(for: text, in: names)); expected one of \(names.joined(separator: ", "))",
+            "unknown \(what) '\(text)' (expected one of \(names.joined(separator: ", ")))\(Suggestion.hint(for: text, in: names))",
             at: node.location)
         return nil
     }

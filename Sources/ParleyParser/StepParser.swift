@@ -127,7 +127,7 @@ struct StepParser {
             guard let measure = LatencyMeasure(rawValue: key.value) else {
                 let names = LatencyMeasure.allCases.map(\.rawValue)
                 context.error(
-                    "unknown latency '\(key.value)'\(Suggestion.hint(for: key.value, in: names)); expected one of \(names.joined(separator: ", "))",
+                    "unknown latency '\(key.value)' (expected one of \(names.joined(separator: ", ")))\(Suggestion.hint(for: key.value, in: names))",
                     at: key.location)
                 return nil
             }

@@ -1,0 +1,67 @@
+/// JSON text for values: stable key order, so generated files diff cleanly.
+extension JSONValue {
+    /// Indented JSON, two spaces a level.
+    public func prettyPrinted() -> String {
+        var out = ""
+        write(into: &out, indent: 0)
+        return out
+    }
+
+    private func write(into out: inout String, indent: Int) {
+        let pad = String(repeating: "  ", count: indent + 1)
+        let closing = String(repeating: "  ", count: indent)
+        switch self {
+        case .null: out += "null"
+        case .bool(let value): out += value ? "true" : "false"
+        case .number(let value):
+            out += value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        case .string(let text): out += Self.quoted(text)
+        case .array(let items):
+            guard !items.isEmpty else { return out += "[]" }
+            out += "[\n"
+            for (index, item) in items.enumerated() {
+                out += pad
+                item.write(into: &out, indent: indent + 1)
+                out += index == items.count - 1 ? "\n" : ",\n"
+            }
+            out += closing + "]"
+        case .object(let members):
+            guard !members.isEmpty else { return out += "{}" }
+            out += "{\n"
+            for (index, member) in members.enumerated() {
+                out += pad + Self.quoted(member.key) + ": "
+                member.value.write(into: &out, indent: indent + 1)
+                out += index == members.count - 1 ? "\n" : ",\n"
+            }
+            out += closing + "}"
+        }
+    }
+
+    /// A JSON string literal.
+    public static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByIntegerLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+}

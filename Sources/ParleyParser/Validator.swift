@@ -1,0 +1,128 @@
+import Foundation
+import ParleyModel
+
+/// Checks flow files and project files the way `parley validate` does, collecting every problem.
+public final class Validator {
+    /// What a validation found.
+    public struct Report {
+        /// Flow files checked, in the order found.
+        public var flowFiles: [String] = []
+        /// Project files read.
+        public var projectFiles: [String] = []
+        /// The flows that parsed, by path.
+        public var flows: [String: Flow] = [:]
+        /// Every problem, ordered by file, line and column.
+        public var diagnostics: [Diagnostic] = []
+        /// File texts, for code frames.
+        public var sources: [String: SourceText] = [:]
+
+        /// Whether any error was found.
+        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+        /// All diagnostics rendered with code frames, one blank line apart.
+        public func rendered() -> String {
+            diagnostics.map { $0.rendered(source: sources[$0.location.file]) }.joined(separator: "\n\n")
+        }
+    }
+
+    private let loader: YAMLLoader
+    private var projects: [String: ProjectParser.Result] = [:]
+
+    /// Creates a validator.
+    public init(loader: YAMLLoader = YAMLLoader()) {
+        self.loader = loader
+    }
+
+    /// The files under the given files and folders: flow files (`*.flow.yaml`, or any file named
+    /// directly) and project files (`parley.yaml`), each sorted; and the paths that do not exist.
+    public static func files(in paths: [String]) -> (flows: [String], projects: [String], missing: [String]) {
+        var flows: [String] = []
+        var projects: [String] = []
+        var missing: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                missing.append(path)
+                continue
+            }
+            guard isDirectory.boolValue else {
+                if (path as NSString).lastPathComponent == ProjectParser.fileName {
+                    projects.append(path)
+                } else {
+                    flows.append(path)
+                }
+                continue
+            }
+            let found = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? []).sorted()
+                .map { (path as NSString).appendingPathComponent($0) }
+            flows += found.filter { $0.hasSuffix(".flow.yaml") }
+            projects += found.filter { ($0 as NSString).lastPathComponent == ProjectParser.fileName }
+        }
+        return (flows, projects, missing)
+    }
+
+    /// Validates files and folders: every flow file, every `parley.yaml` found or used by a flow.
+    public func validate(paths: [String]) -> Report {
+        var report = Report()
+        let (flows, projectFiles, missing) = Self.files(in: paths)
+        for path in missing {
+            report.diagnostics.append(.error("no such file or folder", at: SourceLocation(file: path, line: 1, column: 1)))
+        }
+        for path in projectFiles { _ = project(at: path, into: &report) }
+        for file in flows {
+            report.flowFiles.append(file)
+            let parsed = FlowParser(loader: loader).parse(path: file)
+            report.sources.merge(parsed.sources) { current, _ in current }
+            report.diagnostics += parsed.diagnostics
+            guard let flow = parsed.flow else { continue }
+            report.flows[file] = flow
+            report.diagnostics += VariableChecker.check(flow)
+            report.diagnostics += checkAgent(flow, file: file, into: &report)
+        }
+        report.diagnostics = Self.ordered(report.diagnostics)
+        return report
+    }
+
+    /// The project file that applies to `file`, parsed once per path.
+    private func project(at path: String, into report: inout Report) -> ProjectConfig? {
+        let key = FlowParser.standardized(path)
+        if let cached = projects[key] { return cached.config }
+        let result = ProjectParser.parse(path: path, loader: loader)
+        projects[key] = result
+        report.projectFiles.append(path)
+        report.diagnostics += result.diagnostics
+        if let source = result.source { report.sources[path] = source }
+        return result.config
+    }
+
+    private func checkAgent(_ flow: Flow, file: String, into report: inout Report) -> [Diagnostic] {
+        guard case .named(let name)? = flow.agent else { return [] }
+        guard let projectPath = ProjectParser.locate(from: file) else {
+            return [.error("agent '\(name.value)' needs a parley.yaml in this folder or one above it to define it", at: name.location)]
+        }
+        // Report the project file as the user would name it: relative when the flow path was.
+        let shown = Self.relative(projectPath)
+        guard let project = project(at: shown, into: &report) else { return [] }
+        if project.agent(named: name.value) != nil { return [] }
+        let names = project.agents.map(\.name)
+        return [
+            .error(
+                "unknown agent '\(name.value)' (\(shown) defines \(names.isEmpty ? "no agents" : names.joined(separator: ", ")))\(Suggestion.hint(for: name.value, in: names))",
+                at: name.location)
+        ]
+    }
+
+    /// `path` relative to the working directory when it lies below it.
+    static func relative(_ path: String) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        return path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path
+    }
+
+    /// Sorted by file, line, column; exact repeats (a shared include seen twice) dropped.
+    static func ordered(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        var seen = Set<Diagnostic>()
+        return diagnostics.filter { seen.insert($0).inserted }.sorted {
+            ($0.location.file, $0.location.line, $0.location.column) < ($1.location.file, $1.location.line, $1.location.column)
+        }
+    }
+}
