@@ -8,6 +8,22 @@ struct Parley: ParsableCommand {
         abstract: "Drive conversations with AI agents from YAML flows.",
         subcommands: [Validate.self, Schema.self]
     )
+
+    /// Parses and runs a subcommand; a command line that does not parse is invalid input, exit 2.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                // Usage mistakes are invalid input like a bad flow: nothing ran (DESIGN section 7).
+                print(fullMessage(for: error), to: &standardError)
+                exit(withError: ExitStatus.invalidInput)
+            }
+            exit(withError: error)
+        }
+    }
 }
 
 /// Exit codes shared by every subcommand (DESIGN section 7).

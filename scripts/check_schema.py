@@ -1,0 +1,32 @@
+"""Validate YAML files against a JSON Schema with the reference Python implementation.
+
+Usage: check_schema.py SCHEMA.json FILE.yaml...
+Prints one line per problem ("FILE: at PATH: MESSAGE") and exits 1 if any file fails, 0 otherwise.
+"""
+import json
+import sys
+
+import jsonschema
+import yaml
+
+
+def main() -> int:
+    schema_path, *files = sys.argv[1:]
+    with open(schema_path, encoding="utf-8") as handle:
+        schema = json.load(handle)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    failed = False
+    for path in files:
+        with open(path, encoding="utf-8") as handle:
+            document = yaml.safe_load(handle)
+        for error in sorted(validator.iter_errors(document), key=lambda e: list(e.absolute_path)):
+            failed = True
+            where = "/".join(str(p) for p in error.absolute_path) or "(root)"
+            print(f"{path}: at {where}: {error.message[:300]}")
+    print(f"checked {len(files)} file(s) against {schema_path}: {'FAILED' if failed else 'ok'}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
