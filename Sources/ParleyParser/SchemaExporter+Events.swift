@@ -32,14 +32,15 @@ extension SchemaExporter {
 
     static func eventDefinitions() -> [(String, JSONValue)] {
         let names = EventKind.allCases.map(\.rawValue)
-        let events: [(String, JSONValue)] = EventKind.allCases.map { ($0.rawValue, eventValue($0)) }
+        // Each event's value schema is defined once and referenced by the three places that name events.
+        let events: [(String, JSONValue)] = EventKind.allCases.map { ($0.rawValue, ref("event_\($0.rawValue)")) }
         let latency = object(LatencyMeasure.allCases.map { ($0.rawValue, ref("matcherOperators")) })
         return [
             ("eventName", enumeration(names)),
             ("eventPattern", anyOf([ref("eventName"), withMinimum(object(events))])),
             ("expectation", anyOf([ref("eventName"), withMinimum(object(events + [("within", ref("duration")), ("latency", latency)]))])),
             ("absence", anyOf([ref("eventName"), withMinimum(object(events + [("for", ref("duration"))]))])),
-        ]
+        ] + EventKind.allCases.map { ("event_\($0.rawValue)", eventValue($0)) }
     }
 
     /// What may follow an event's key: nothing, a value for its primary field, or its fields.
