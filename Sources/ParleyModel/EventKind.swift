@@ -69,7 +69,7 @@ public enum EventKind: String, Hashable, Sendable, CaseIterable {
         case .sessionEnded: return [.init("reason")]
         case .delivery: return [.init("id"), .init("state", values: ["pending", "sent", "failed"])]
         case .connection:
-            return [.init("state", values: ["connecting", "open", "reconnecting", "failed", "closed"]), .init("attempt")]
+            return [.init("state", values: ["connecting", "open", "reconnecting", "failed", "closed"]), .init("attempt"), .init("reason")]
         case .custom: return [.init("name"), .init("value")]
         case .stateSnapshot: return [.init("state")]
         case .stateDelta: return [.init("patch")]
