@@ -8,12 +8,14 @@ let package = Package(
         .executable(name: "parley", targets: ["parley"]),
         .library(name: "ParleyModel", targets: ["ParleyModel"]),
         .library(name: "ParleyParser", targets: ["ParleyParser"]),
+        .library(name: "ParleyCore", targets: ["ParleyCore"]),
         .library(name: "ParleyTesting", targets: ["ParleyTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .target(name: "ParleyModel"),
@@ -25,6 +27,7 @@ let package = Package(
                 .product(name: "SwiftCSV", package: "SwiftCSV"),
             ]
         ),
+        .target(name: "ParleyCore", dependencies: ["ParleyModel", .product(name: "Logging", package: "swift-log")]),
         .target(name: "ParleyTesting", dependencies: ["ParleyModel", "ParleyParser"]),
         .executableTarget(
             name: "parley",
@@ -35,6 +38,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ParleyModelTests", dependencies: ["ParleyModel"]),
+        .testTarget(name: "ParleyCoreTests", dependencies: ["ParleyCore", "ParleyParser"]),
         .testTarget(
             name: "ParleyParserTests",
             dependencies: ["ParleyParser", "ParleyTesting"],
