@@ -4,10 +4,25 @@ Usage: check_schema.py SCHEMA.json FILE.yaml...
 Prints one line per problem ("FILE: at PATH: MESSAGE") and exits 1 if any file fails, 0 otherwise.
 """
 import json
+import re
 import sys
 
 import jsonschema
 import yaml
+
+
+class Yaml12Loader(yaml.SafeLoader):
+    """PyYAML reads YAML 1.1, where `on:`, `yes` and `no` are booleans; Parley and editors read YAML 1.2,
+    where only true/false are. Swap the boolean rule so this check sees files as Parley does."""
+
+
+Yaml12Loader.yaml_implicit_resolvers = {
+    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:bool"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+Yaml12Loader.add_implicit_resolver(
+    "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
+)
 
 
 def main() -> int:
@@ -19,7 +34,7 @@ def main() -> int:
     failed = False
     for path in files:
         with open(path, encoding="utf-8") as handle:
-            document = yaml.safe_load(handle)
+            document = yaml.load(handle, Loader=Yaml12Loader)
         for error in sorted(validator.iter_errors(document), key=lambda e: list(e.absolute_path)):
             failed = True
             where = "/".join(str(p) for p in error.absolute_path) or "(root)"

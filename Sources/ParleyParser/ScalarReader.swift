@@ -73,15 +73,16 @@ extension ParseContext {
     /// A name usable in `${…}`: letters, digits, `_` and `-`, not starting with a digit.
     func identifier(_ key: Located<String>, _ what: String) -> String? {
         if Self.isIdentifier(key.value) { return key.value }
-        error("'\(key.value)' is not a valid \(what): use letters, digits, '_' or '-', starting with a letter", at: key.location)
+        error("'\(key.value)' is not a valid \(what): use ASCII letters, digits, '_' or '-', starting with a letter", at: key.location)
         return nil
     }
 
+    /// ASCII only, like the schema's pattern, so names survive every shell, CSV header and report.
     static func isIdentifier(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, first == "_" || CharacterSet.letters.contains(first) else {
+        guard let first = text.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else {
             return false
         }
-        return text.unicodeScalars.allSatisfy { $0 == "_" || $0 == "-" || CharacterSet.alphanumerics.contains($0) }
+        return text.unicodeScalars.allSatisfy { $0.isASCII && ($0 == "_" || $0 == "-" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) }
     }
 
     /// Any YAML value as a value template: scalars keep their YAML meaning, strings become templates.

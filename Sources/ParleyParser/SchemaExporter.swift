@@ -40,7 +40,8 @@ public enum SchemaExporter {
     // MARK: - Steps
 
     static func stepDefinitions() -> [(String, JSONValue)] {
-        let template = string
+        // A template is any scalar written as text: the parser reads `send: 42` as the text "42".
+        let template = describe(.object([JSONMember("type", ["string", "number", "boolean"])]), "Text; ${name}, ${env.NAME} and ${secret.NAME} are replaced.")
         let value = ref("value")
         let eventName = ref("eventName")
         let steps = ref("steps")

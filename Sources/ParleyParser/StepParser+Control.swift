@@ -66,6 +66,13 @@ extension StepParser {
         guard let reader = MappingReader(node, context, expected: shape) else { return nil }
         let forms = ["var", "received", "all", "any", "not"]
         reader.rejectUnknownKeys(allowed: forms + ["is"], in: "condition", context)
+        let written = reader.pairs.filter { forms.contains($0.key.value) }
+        if written.count > 1 {
+            context.error(
+                "a condition takes one of \(forms.joined(separator: ", ")), not both '\(written[0].key.value)' and '\(written[1].key.value)'; combine them with 'all: […]' or 'any: […]'",
+                at: written[1].key.location)
+            return nil
+        }
         if let nameNode = reader["var"] {
             guard let isNode = reader["is"] else {
                 context.error("condition on 'var' needs 'is:' with a value or matcher", at: node.location)
