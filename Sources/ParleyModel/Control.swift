@@ -21,8 +21,8 @@ public struct Capture: Hashable, Sendable {
     public enum Extraction: Hashable, Sendable {
         /// The event's primary field, whole.
         case whole
-        /// A regular expression over the primary field; the numbered group (0 is the whole match).
-        case regex(String, group: Int)
+        /// A regular expression over the primary field (it may use `${…}`); the numbered group (0 is the whole match).
+        case regex(Template, group: Int)
         /// A JSON path into the event (`$.args.order_id`).
         case jsonPath(String)
     }
@@ -31,7 +31,7 @@ public struct Capture: Hashable, Sendable {
 /// A condition for `if:` and `repeat: { until: … }`.
 public indirect enum Condition: Hashable, Sendable {
     /// `{ var: name, is: <matcher> }`: a variable's value satisfies a matcher.
-    case variable(String, Matcher)
+    case variable(Located<String>, Matcher)
     /// `{ received: <event pattern> }`: an event of the current turn matches.
     case received(EventPattern)
     /// `{ all: [conditions] }`.

@@ -41,16 +41,20 @@ public final class FlowParser {
         return Result(flow: flow, diagnostics: context.diagnostics, sources: sources)
     }
 
-    private func parseFile(path: String, _ context: ParseContext) -> Flow? {
-        parse(loader.load(path: path), path: path, context)
+    private func parseFile(path: String, shownAs name: String? = nil, _ context: ParseContext) -> Flow? {
+        parse(loader.load(path: path), path: path, shownAs: name, context)
     }
 
-    private func parse(_ loaded: YAMLLoader.Loaded, path: String, _ context: ParseContext) -> Flow? {
-        if let source = loaded.source { sources[path] = source }
+    /// `name` is how messages show the file: the path as its `include:` wrote it.
+    private func parse(_ loaded: YAMLLoader.Loaded, path: String, shownAs name: String? = nil, _ context: ParseContext) -> Flow? {
+        if let source = loaded.source {
+            sources[path] = source
+            context.sources[path] = source
+        }
         context.append(loaded.diagnostics)
         guard let root = loaded.root else { return nil }
         stack.append(Self.standardized(path))
-        stackNames.append(path)
+        stackNames.append(name ?? path)
         defer {
             stack.removeLast()
             stackNames.removeLast()
@@ -131,11 +135,11 @@ public final class FlowParser {
         }
         let steps = StepParser(context: context, includes: IncludeResolver(parser: self))
         let with = parameters.flatMap { steps.assignments($0, what: "parameter name") } ?? []
-        guard let included = parseFile(path: resolved, context) else { return nil }
+        guard let included = parseFile(path: resolved, shownAs: path, context) else { return nil }
         let declared = included.vars.map(\.name)
         for parameter in with where !declared.contains(parameter.name) {
             context.error(
-                "'\(path)' has no variable '\(parameter.name)' to set\(Suggestion.hint(for: parameter.name, in: declared)); declare it under the included flow's 'vars:'",
+                "'\(path)' has no variable '\(parameter.name)' to set (declare it under that file's 'vars:')\(Suggestion.hint(for: parameter.name, in: declared))",
                 at: parameter.location)
         }
         return Include(path: path, resolvedPath: resolved, parameters: with, defaults: included.vars, steps: included.steps)

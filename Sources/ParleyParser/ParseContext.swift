@@ -3,6 +3,8 @@ import ParleyModel
 /// Collects the diagnostics of one parse, so every problem in a file is reported in one pass.
 final class ParseContext {
     private(set) var diagnostics: [Diagnostic] = []
+    /// The text of every file read so far, so a position inside a scalar can be found in its source.
+    var sources: [String: SourceText] = [:]
 
     func error(_ message: String, at location: SourceLocation) {
         diagnostics.append(.error(message, at: location))

@@ -31,7 +31,7 @@ extension StepParser {
                 guard let regex = context.template(regexNode, "a regular expression") else { return nil }
                 context.checkRegex(regex)
                 let group = fields["group"].flatMap { context.integer($0, minimum: 0, "a group number") } ?? 1
-                extraction = .regex(regex.literalText ?? "", group: group)
+                extraction = .regex(regex, group: group)
             case (nil, let pathNode?):
                 guard let path = context.string(pathNode, "a JSON path like $.args.order_id") else { return nil }
                 guard path.hasPrefix("$") else {
@@ -81,7 +81,7 @@ extension StepParser {
             guard let name = context.string(nameNode, "a variable name"),
                 let matcher = MatcherParser(context: context).parse(isNode, .structured)
             else { return nil }
-            return .variable(name, matcher)
+            return .variable(Located(name, at: nameNode.location), matcher)
         }
         if let received = reader["received"] {
             return patterns.parse(received, extraKeys: [], step: "received").map { .received($0.0) }

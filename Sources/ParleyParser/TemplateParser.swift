@@ -7,10 +7,12 @@ enum TemplateParser {
         var parts: [Template.Part] = []
         var literal = ""
         let scalars = Array(text.unicodeScalars)
-        // Columns are exact for one-line scalars; a multi-line one points at its start.
-        let singleLine = !text.contains("\n")
+        // Where each scalar of the text was written; the scalar's start when the source cannot be aligned.
+        let positions = context.sources[location.file].flatMap {
+            SourceAlignment.positions(of: scalars, in: $0, from: location, quoted: quoted)
+        }
         func locationOf(_ index: Int) -> SourceLocation {
-            singleLine ? location.advanced(by: index + (quoted ? 1 : 0)) : location
+            positions.map { $0[index] } ?? location
         }
         var index = 0
         var failed = false

@@ -44,7 +44,11 @@ struct VariableChecker {
                 check(assignment.value.templates)
                 defined.insert(assignment.name)
             }
-        case .capture(let captures): defined.formUnion(captures.map(\.name))
+        case .capture(let captures):
+            for capture in captures {
+                if case .regex(let regex, _) = capture.extraction { check([regex]) }
+                defined.insert(capture.name)
+            }
         case .conditional(let conditional):
             check(conditional.condition)
             check(conditional.then)
@@ -64,8 +68,9 @@ struct VariableChecker {
     private mutating func check(_ condition: Condition) {
         switch condition {
         case .variable(let name, let matcher):
-            if !defined.contains(name) {
-                diagnostics.append(.error("undefined variable '\(name)'\(Suggestion.hint(for: name, in: defined.sorted()))", at: matcher.location))
+            if !defined.contains(name.value) {
+                diagnostics.append(
+                    .error("undefined variable '\(name.value)'\(Suggestion.hint(for: name.value, in: defined.sorted()))", at: name.location))
             }
             check(matcher)
         case .received(let pattern): check(pattern)

@@ -53,6 +53,11 @@ public struct YAMLLoader: Sendable {
                 source: nil, root: nil,
                 diagnostics: [.error("file is \(text.utf8.count) bytes; files over \(maxBytes) bytes are refused", at: start)])
         }
+        if let keyAlias = Self.aliasUsedAsKey(in: source) {
+            // Yams hashes every key while composing, so an alias bomb in key position would hang
+            // before our node budget could refuse it. Flows never need an alias as a key.
+            return Loaded(source: source, root: nil, diagnostics: [.error("an alias may not be used as a mapping key", at: keyAlias)])
+        }
         let node: Node?
         do {
             node = try Yams.compose(yaml: text)
@@ -67,6 +72,29 @@ public struct YAMLLoader: Sendable {
         var converter = Converter(path: path, budget: maxNodes)
         let root = converter.convert(node)
         return Loaded(source: source, root: converter.diagnostics.isEmpty ? root : nil, diagnostics: converter.diagnostics)
+    }
+
+    /// The first `*alias` written in key position (`*a: 1`, `{ *a : 1 }`, `? *a`), when the text has anchors.
+    static func aliasUsedAsKey(in source: SourceText) -> SourceLocation? {
+        guard source.text.contains("&") else { return nil }
+        for (index, line) in source.lines.enumerated() {
+            let scalars = Array(line.unicodeScalars)
+            var column = 0
+            while column < scalars.count {
+                defer { column += 1 }
+                guard scalars[column] == "*", column == 0 || " \t{[,?-".unicodeScalars.contains(scalars[column - 1]) else { continue }
+                var end = column + 1
+                while end < scalars.count, !" \t,]}:".unicodeScalars.contains(scalars[end]) { end += 1 }
+                let preceding = scalars[..<column].reversed().first { $0 != " " && $0 != "\t" }
+                var after = end
+                while after < scalars.count, scalars[after] == " " || scalars[after] == "\t" { after += 1 }
+                let followedByColon = after < scalars.count && scalars[after] == ":"
+                if followedByColon || preceding == "?" {
+                    return SourceLocation(file: source.path, line: index + 1, column: column + 1)
+                }
+            }
+        }
+        return nil
     }
 
     static func diagnostic(for error: YamlError, path: String) -> Diagnostic {
