@@ -1,0 +1,83 @@
+import ParleyModel
+
+/// Judges one `expect` against the current turn at a moment in time. Pure: the runner feeds it the
+/// turn and the clock's reading, and acts on the verdict.
+public struct ExpectationCheck: Sendable {
+    /// What the check concluded.
+    public enum Verdict: Hashable, Sendable {
+        /// An event matched (its index in the turn) and every latency bound held.
+        case passed(index: Int)
+        /// Nothing matched yet; look again when an event arrives or at this offset.
+        case waiting(until: Duration)
+        /// It cannot pass any more; the message says what was expected and what came.
+        case failed(String)
+    }
+
+    public var evaluator: MatcherEvaluator
+
+    /// Creates a check.
+    public init(evaluator: MatcherEvaluator) {
+        self.evaluator = evaluator
+    }
+
+    /// The verdict for `expectation` over `turn` at `now`, waiting at most `timeout` from the turn's start.
+    public func verdict(_ expectation: Expectation, in turn: Turn, now: Duration, timeout: Duration) -> Verdict {
+        let results = turn.entries.map { evaluator.evaluate(expectation.pattern, against: $0.event) }
+        if let index = results.firstIndex(where: \.passed) {
+            if let broken = latencyFailure(expectation, turn) { return .failed(broken) }
+            return .passed(index: index)
+        }
+        if now < timeout { return .waiting(until: timeout) }
+        let expected = PatternDescription.describe(expectation.pattern)
+        return .failed("expected \(expected) within \(Self.format(timeout)); \(arrived(expectation.pattern, turn, results))")
+    }
+
+    /// What did arrive, closest candidate first: `got reply "…" (no "shipped")`.
+    private func arrived(_ pattern: EventPattern, _ turn: Turn, _ results: [MatchResult]) -> String {
+        let sameKind = turn.entries.indices.filter { turn.entries[$0].event.kinds.contains(pattern.kind) }
+        guard !sameKind.isEmpty else {
+            let kinds = turn.entries.compactMap { $0.event.kinds.first?.rawValue }
+            return kinds.isEmpty ? "nothing arrived" : "got no \(pattern.kind.rawValue); got \(Self.summary(kinds))"
+        }
+        let ranked = sameKind.sorted { results[$0].score > results[$1].score }
+        return "got " + ranked.prefix(3).map { index in
+            let shown = PatternDescription.show(turn.entries[index].event)
+            // The primary field goes without saying: `(no "shipped")`, not `(text: no "shipped")`.
+            let prefix = pattern.kind.primaryField.map { "\($0): " } ?? "\u{0}"
+            let why = results[index].reasons.map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }
+                .joined(separator: "; ")
+            return why.isEmpty ? shown : "\(shown) (\(why))"
+        }.joined(separator: ", ")
+    }
+
+    private func latencyFailure(_ expectation: Expectation, _ turn: Turn) -> String? {
+        for check in expectation.latency {
+            guard let measured = turn.latency(check.measure) else {
+                return "expected \(check.measure.rawValue) latency to be measured, but it never happened"
+            }
+            let seconds = Double(measured.components.seconds) + Double(measured.components.attoseconds) / 1e18
+            let result = evaluator.evaluate(check.matcher, against: .number(seconds))
+            if !result.passed {
+                return "\(check.measure.rawValue) latency \(Self.format(measured)) broke its bound (\(result.reasons.joined(separator: "; ")))"
+            }
+        }
+        return nil
+    }
+
+    /// `run_started, text_delta ×12, reply`: kinds in order, repeats folded.
+    static func summary(_ kinds: [String]) -> String {
+        var parts: [(String, Int)] = []
+        for kind in kinds {
+            if parts.last?.0 == kind { parts[parts.count - 1].1 += 1 } else { parts.append((kind, 1)) }
+        }
+        return parts.map { $0.1 == 1 ? $0.0 : "\($0.0) ×\($0.1)" }.joined(separator: ", ")
+    }
+
+    /// `5s`, `250ms`, `1.5s`.
+    static func format(_ duration: Duration) -> String {
+        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        if milliseconds % 1000 == 0 { return "\(milliseconds / 1000)s" }
+        if milliseconds < 1000 { return "\(milliseconds)ms" }
+        return "\(Double(milliseconds) / 1000)s"
+    }
+}
