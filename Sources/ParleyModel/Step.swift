@@ -86,14 +86,11 @@ public struct FormFill: Hashable, Sendable {
     public var values: [Assignment]
     /// The submit element's id; nil when the values are only staged for a later `submit:`.
     public var submit: Template?
-    /// The form's message id, when more than one form is on screen.
-    public var form: Template?
 
     /// Creates a fill.
-    public init(values: [Assignment], submit: Template?, form: Template? = nil) {
+    public init(values: [Assignment], submit: Template?) {
         self.values = values
         self.submit = submit
-        self.form = form
     }
 }
 

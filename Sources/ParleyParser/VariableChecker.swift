@@ -33,7 +33,7 @@ struct VariableChecker {
         case .expectSequence(let sequence): sequence.patterns.forEach { check($0) }
         case .tap(let text), .log(let text): check([text])
         case .fill(let fill):
-            check(fill.values.flatMap(\.value.templates) + [fill.submit, fill.form].compactMap { $0 })
+            check(fill.values.flatMap(\.value.templates) + [fill.submit].compactMap { $0 })
         case .click(let click): check([click.element, click.card].compactMap { $0 })
         case .schedule(let slot): check([slot.slot, slot.scheduler].compactMap { $0 })
         case .respondTool(let response): check([response.name, response.callID].compactMap { $0 } + response.result.templates)

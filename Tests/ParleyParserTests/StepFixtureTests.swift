@@ -145,7 +145,6 @@ struct StepFixtureTests {
         #expect(fill.values[2].value == .number(36))
         #expect(fill.submit?.literalText == "submit_btn")
         #expect(fill.submit?.location.lineColumn == "5:13")
-        #expect(fill.form == nil)
     }
 
     @Test("submit alone: a fill step with no values")
