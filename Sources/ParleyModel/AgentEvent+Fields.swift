@@ -78,7 +78,7 @@ extension AgentEvent {
             return object(
                 ("stage", text(handoff.stage.rawValue)), ("outcome", text(outcome)),
                 ("queue_position", handoff.queuePosition.map { .number(Double($0)) }),
-                ("wait", handoff.wait.map { .number(Self.seconds($0)) }), ("queue", text(handoff.queue)),
+                ("wait", handoff.wait.map { .number($0.inSeconds) }), ("queue", text(handoff.queue)),
                 ("agent", text(handoff.agentName)), ("reason", text(handoff.reason)), ("route", handoff.route))
         case .system(let message, let level): return object(("text", text(message)), ("level", text(level.rawValue)))
         case .sessionEnded(let reason): return object(("reason", text(reason)))
@@ -100,8 +100,4 @@ extension AgentEvent {
         }
     }
 
-    /// Durations inside event fields are seconds, so `{ lt: 2m }` compares against them.
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
 }

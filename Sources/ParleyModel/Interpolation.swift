@@ -123,11 +123,7 @@ public struct Interpolation: Sendable {
         case .string(let text): return text
         case .null: return ""
         case .bool, .number, .array, .object:
-            return value.prettyPrinted().split(separator: "\n").map { $0.trimmingLeadingSpaces() }.joined(separator: " ")
+            return value.compactText()
         }
     }
-}
-
-extension Substring {
-    fileprivate func trimmingLeadingSpaces() -> Substring { drop { $0 == " " } }
 }

@@ -37,6 +37,11 @@ extension JSONValue {
         }
     }
 
+    /// The same JSON on one line, for messages: `{ "a": 1 }`.
+    public func compactText() -> String {
+        prettyPrinted().split(separator: "\n").map { $0.drop { $0 == " " } }.joined(separator: " ")
+    }
+
     /// A JSON string literal.
     public static func quoted(_ text: String) -> String {
         var out = "\""

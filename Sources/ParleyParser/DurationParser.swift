@@ -1,4 +1,5 @@
 import Foundation
+import ParleyModel
 
 /// Parses durations written as `250ms`, `5s`, `2m`, `1h` or combined like `1m30s`.
 public enum DurationParser {
@@ -28,10 +29,6 @@ public enum DurationParser {
 
     /// The shortest way to write `duration` back (`1.5s`, `250ms`, `2m`).
     public static func format(_ duration: Duration) -> String {
-        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
-        if milliseconds % 60_000 == 0, milliseconds > 0 { return "\(milliseconds / 60_000)m" }
-        if milliseconds % 1000 == 0 { return "\(milliseconds / 1000)s" }
-        if milliseconds < 1000 { return "\(milliseconds)ms" }
-        return "\(Double(milliseconds) / 1000)s"
+        duration.flowText
     }
 }

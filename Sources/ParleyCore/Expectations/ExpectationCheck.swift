@@ -29,7 +29,7 @@ public struct ExpectationCheck: Sendable {
         }
         if now < timeout { return .waiting(until: timeout) }
         let expected = PatternDescription.describe(expectation.pattern)
-        return .failed("expected \(expected) within \(Self.format(timeout)); \(arrived(expectation.pattern, turn, results))")
+        return .failed("expected \(expected) within \(timeout.flowText); \(arrived(expectation.pattern, turn, results))")
     }
 
     /// What did arrive, closest candidate first: `got reply "…" (no "shipped")`.
@@ -55,10 +55,9 @@ public struct ExpectationCheck: Sendable {
             guard let measured = turn.latency(check.measure) else {
                 return "expected \(check.measure.rawValue) latency to be measured, but it never happened"
             }
-            let seconds = Double(measured.components.seconds) + Double(measured.components.attoseconds) / 1e18
-            let result = evaluator.evaluate(check.matcher, against: .number(seconds))
+            let result = evaluator.evaluate(check.matcher, against: .number(measured.inSeconds))
             if !result.passed {
-                return "\(check.measure.rawValue) latency \(Self.format(measured)) broke its bound (\(result.reasons.joined(separator: "; ")))"
+                return "\(check.measure.rawValue) latency \(measured.flowText) broke its bound (\(result.reasons.joined(separator: "; ")))"
             }
         }
         return nil
@@ -71,13 +70,5 @@ public struct ExpectationCheck: Sendable {
             if parts.last?.0 == kind { parts[parts.count - 1].1 += 1 } else { parts.append((kind, 1)) }
         }
         return parts.map { $0.1 == 1 ? $0.0 : "\($0.0) ×\($0.1)" }.joined(separator: ", ")
-    }
-
-    /// `5s`, `250ms`, `1.5s`.
-    static func format(_ duration: Duration) -> String {
-        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
-        if milliseconds % 1000 == 0 { return "\(milliseconds / 1000)s" }
-        if milliseconds < 1000 { return "\(milliseconds)ms" }
-        return "\(Double(milliseconds) / 1000)s"
     }
 }

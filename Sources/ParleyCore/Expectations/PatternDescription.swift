@@ -22,7 +22,7 @@ enum PatternDescription {
             let words = ["lt": "under", "lte": "at most", "gt": "over", "gte": "at least"][comparison.rawValue] ?? comparison.rawValue
             switch bound {
             case .number(let number): return "\(words) \(number.rounded() == number ? String(Int(number)) : String(number))"
-            case .duration(let duration): return "\(words) \(ExpectationCheck.format(duration))"
+            case .duration(let duration): return "\(words) \(duration.flowText)"
             }
         case .object(let fields):
             // The primary field reads without its name: `reply containing "x"`, not `reply with text containing "x"`.

@@ -42,7 +42,7 @@ extension MatcherEvaluator {
         case nil: return "nothing"
         case .string(let text)?: return quote(text)
         case let other?:
-            let compact = text(other) ?? other.prettyPrinted().split(separator: "\n").map { $0.drop { $0 == " " } }.joined(separator: " ")
+            let compact = text(other) ?? other.compactText()
             return compact.count > 120 ? String(compact.prefix(117)) + "..." : compact
         }
     }

@@ -100,7 +100,7 @@ public struct MatcherEvaluator: Sendable {
             limit = number
             shownLimit = Self.show(.number(number))
         case .duration(let duration):
-            limit = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+            limit = duration.inSeconds
             shownLimit = "\(Self.show(.number(limit)))s"
         }
         guard case .number(let actual)? = value else { return .fail("expected a number, got \(Self.show(value))") }
