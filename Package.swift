@@ -9,6 +9,10 @@ let package = Package(
         .library(name: "ParleyModel", targets: ["ParleyModel"]),
         .library(name: "ParleyParser", targets: ["ParleyParser"]),
         .library(name: "ParleyCore", targets: ["ParleyCore"]),
+        .library(name: "ParleySimulator", targets: ["ParleySimulator"]),
+        .library(name: "ParleyLog", targets: ["ParleyLog"]),
+        .library(name: "ParleyFiles", targets: ["ParleyFiles"]),
+        .library(name: "ParleyWebhook", targets: ["ParleyWebhook"]),
         .library(name: "ParleyTesting", targets: ["ParleyTesting"]),
     ],
     dependencies: [
@@ -16,6 +20,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         .target(name: "ParleyModel"),
@@ -28,17 +35,48 @@ let package = Package(
             ]
         ),
         .target(name: "ParleyCore", dependencies: ["ParleyModel", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "ParleyTesting", dependencies: ["ParleyModel", "ParleyParser"]),
+        .target(name: "ParleySimulator", dependencies: ["ParleyModel", "ParleyParser", "ParleyCore"]),
+        // Built-in plugins: ordinary libraries under Plugins/ (SwiftPM's default for that folder is
+        // package plugins, hence the explicit paths). Each depends on ParleyCore and its own I/O.
+        .target(
+            name: "ParleyLog",
+            dependencies: ["ParleyCore", .product(name: "Logging", package: "swift-log")],
+            path: "Plugins/Log"
+        ),
+        .target(name: "ParleyFiles", dependencies: ["ParleyCore"], path: "Plugins/Files"),
+        .target(
+            name: "ParleyWebhook",
+            dependencies: [
+                "ParleyCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Plugins/Webhook"
+        ),
+        .target(name: "ParleyTesting", dependencies: ["ParleyModel", "ParleyParser", "ParleyCore"]),
         .executableTarget(
             name: "parley",
             dependencies: [
                 "ParleyModel",
                 "ParleyParser",
+                "ParleyCore",
+                "ParleySimulator",
+                "ParleyLog",
+                "ParleyFiles",
+                "ParleyWebhook",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "ParleyModelTests", dependencies: ["ParleyModel"]),
-        .testTarget(name: "ParleyCoreTests", dependencies: ["ParleyCore", "ParleyParser"]),
+        .testTarget(name: "ParleyCoreTests", dependencies: ["ParleyCore", "ParleyParser", "ParleyTesting"]),
+        .testTarget(name: "ParleySimulatorTests", dependencies: ["ParleySimulator", "ParleyTesting"]),
+        .testTarget(name: "ParleyLogTests", dependencies: ["ParleyLog", "ParleyTesting"]),
+        .testTarget(name: "ParleyFilesTests", dependencies: ["ParleyFiles", "ParleyTesting"]),
+        .testTarget(
+            name: "ParleyWebhookTests",
+            dependencies: ["ParleyWebhook", "ParleyTesting", .product(name: "Hummingbird", package: "hummingbird")]
+        ),
         .testTarget(
             name: "ParleyParserTests",
             dependencies: ["ParleyParser", "ParleyTesting"],

@@ -1,0 +1,2 @@
+/// The built-in `files` plugin.
+public enum ParleyFilesPlugin {}

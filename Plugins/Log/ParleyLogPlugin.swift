@@ -1,0 +1,2 @@
+/// The built-in `log` plugin.
+public enum ParleyLogPlugin {}

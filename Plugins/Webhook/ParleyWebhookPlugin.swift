@@ -1,0 +1,2 @@
+/// The built-in `webhook` plugin.
+public enum ParleyWebhookPlugin {}

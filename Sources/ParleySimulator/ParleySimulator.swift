@@ -1,0 +1,2 @@
+/// The embedded simulator agent (DESIGN section 5).
+public enum ParleySimulator {}
