@@ -20,8 +20,9 @@ public struct ExpectationCheck: Sendable {
         self.evaluator = evaluator
     }
 
-    /// The verdict for `expectation` over `turn` at `now`, waiting at most `timeout` from the turn's start.
-    public func verdict(_ expectation: Expectation, in turn: Turn, now: Duration, timeout: Duration) -> Verdict {
+    /// The verdict for `expectation` over `turn` at `now`, waiting until the turn offset `timeout`;
+    /// `within` is the wait as the flow wrote it, for the message (the step may start after the turn).
+    public func verdict(_ expectation: Expectation, in turn: Turn, now: Duration, timeout: Duration, within: Duration? = nil) -> Verdict {
         let results = turn.entries.map { evaluator.evaluate(expectation.pattern, against: $0.event) }
         if let index = results.firstIndex(where: \.passed) {
             if let broken = latencyFailure(expectation, turn) { return .failed(broken) }
@@ -29,11 +30,11 @@ public struct ExpectationCheck: Sendable {
         }
         if now < timeout { return .waiting(until: timeout) }
         let expected = PatternDescription.describe(expectation.pattern)
-        return .failed("expected \(expected) within \(timeout.flowText); \(arrived(expectation.pattern, turn, results))")
+        return .failed("expected \(expected) within \((within ?? timeout).flowText); \(arrived(expectation.pattern, turn, results))")
     }
 
     /// What did arrive, closest candidate first: `got reply "…" (no "shipped")`.
-    private func arrived(_ pattern: EventPattern, _ turn: Turn, _ results: [MatchResult]) -> String {
+    func arrived(_ pattern: EventPattern, _ turn: Turn, _ results: [MatchResult]) -> String {
         let sameKind = turn.entries.indices.filter { turn.entries[$0].event.kinds.contains(pattern.kind) }
         guard !sameKind.isEmpty else {
             let kinds = turn.entries.compactMap { $0.event.kinds.first?.rawValue }

@@ -37,3 +37,11 @@ public struct Turn: Hashable, Sendable {
         }?.offset
     }
 }
+
+extension Turn {
+    /// A turn holding these entries (a tail of another turn, for messages).
+    init(entries: [Entry]) {
+        self.init()
+        for entry in entries { append(entry.event, at: entry.offset) }
+    }
+}

@@ -1,0 +1,91 @@
+import ParleyModel
+
+/// What the flow knows of the conversation: the current turn and everything before it.
+/// Pure bookkeeping for the interpreter; times are clock readings.
+struct Conversation: Sendable {
+    /// The events since the last user action.
+    private(set) var turn = Turn()
+    /// When the current turn began (the user action, or the session's opening).
+    private(set) var turnStart: Duration
+    /// Every event of the session, oldest first.
+    private(set) var history: [AgentEvent] = []
+    /// When the last event arrived.
+    private(set) var lastEventAt: Duration
+    /// Whether no user action has happened yet.
+    private(set) var isOpening = true
+    /// Whether the agent greets first, so the opening turn is open until `turn_ended`.
+    let agentSpeaksFirst: Bool
+    /// How long the agent must be silent, with no run open, before a turn without `turn_ended` counts as over.
+    let quietPeriod: Duration
+
+    init(openedAt start: Duration, agentSpeaksFirst: Bool, quietPeriod: Duration = .seconds(2)) {
+        turnStart = start
+        lastEventAt = start
+        self.agentSpeaksFirst = agentSpeaksFirst
+        self.quietPeriod = quietPeriod
+    }
+
+    /// Records an event; returns its offset in the turn.
+    mutating func record(_ event: AgentEvent, at now: Duration) -> Duration {
+        let offset = now - turnStart
+        turn.append(event, at: offset)
+        history.append(event)
+        lastEventAt = now
+        return offset
+    }
+
+    /// A user action opens a new turn.
+    mutating func startTurn(at now: Duration) {
+        turn = Turn()
+        turnStart = now
+        lastEventAt = now
+        isOpening = false
+    }
+
+    /// Whether the agent is done with the turn, so the flow may act without talking over it.
+    func isTurnOver(at now: Duration) -> Bool {
+        if turn.hasEnded { return true }
+        if isOpening && !agentSpeaksFirst && turn.entries.isEmpty { return true }
+        // Connectors that cannot say "done": silence with no run open.
+        return !isRunOpen && !turn.entries.isEmpty && now - lastEventAt >= quietPeriod
+    }
+
+    /// When `isTurnOver` could next become true by silence alone.
+    var quietDeadline: Duration { lastEventAt + quietPeriod }
+
+    private var isRunOpen: Bool {
+        var open = 0
+        for entry in turn.entries {
+            switch entry.event {
+            case .runStarted: open += 1
+            case .runFinished, .runError: open = max(0, open - 1)
+            default: continue
+            }
+        }
+        return open > 0
+    }
+
+    /// The latest event answering to `kind`, in this turn first, then in the whole session.
+    func latest(_ kind: EventKind) -> AgentEvent? {
+        if let event = turn.entries.last(where: { $0.event.kinds.contains(kind) })?.event { return event }
+        return history.last { $0.kinds.contains(kind) }
+    }
+
+    /// The latest interactive message of `kind` (or with this id), from the whole session.
+    func interactive(_ kind: InteractiveKind?, id: String? = nil) -> InteractiveMessage? {
+        for event in history.reversed() {
+            guard case .interactive(let message) = event else { continue }
+            if let id, message.id == id { return message }
+            if id == nil, kind == nil || message.kind == kind { return message }
+        }
+        return nil
+    }
+
+    /// The suggestions of the latest reply that offered any.
+    var offeredSuggestions: [String] {
+        for event in history.reversed() {
+            if case .reply(let reply) = event, !reply.suggestions.isEmpty { return reply.suggestions }
+        }
+        return []
+    }
+}

@@ -1,0 +1,36 @@
+import ParleyModel
+
+extension FlowInterpreter {
+    /// The agent's turn is over: build the pending step's action and hand it to the runner.
+    mutating func perform(at now: Duration) {
+        guard let current = pending else { return }
+        var builder = ActionBuilder(conversation: conversation, interpolation: interpolation, staged: staged)
+        switch builder.action(for: current.step.kind) {
+        case .success(let action):
+            noteSecrets(builder.secrets)
+            staged = builder.staged
+            conversation.startTurn(at: now)
+            notes.append(.userAction(action))
+            pending?.wait = .performing(action)
+        case .failure(let failure):
+            noteSecrets(builder.secrets)
+            settle(current, failing: failure.message, cause: .mismatch, at: now)
+        }
+    }
+
+    /// `fill` without `submit`: check the values against the form and keep them for the submit.
+    mutating func stage(_ fill: FormFill) -> String? {
+        var builder = ActionBuilder(conversation: conversation, interpolation: interpolation, staged: staged)
+        let result = builder.stage(fill)
+        noteSecrets(builder.secrets)
+        staged = builder.staged
+        if case .failure(let failure) = result { return failure.message }
+        return nil
+    }
+}
+
+/// Why an action could not be built: a message for the step's failure.
+struct ActionFailure: Error, Hashable, Sendable {
+    var message: String
+    init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,182 @@
+import ParleyModel
+
+extension FlowInterpreter {
+    /// Starts one step: finishes it at once, opens a block, or leaves it pending.
+    mutating func begin(_ step: Step, at now: Duration) {
+        let info = StepInfo(summary: StepSummary.describe(step.kind), location: step.location, depth: frames.count - 1)
+        notes.append(.stepStarted(info))
+        func wait(_ wait: PendingStep.Wait) { pending = PendingStep(step: step, info: info, started: now, wait: wait) }
+        func failHere(_ message: String, _ cause: RetryCause = .mismatch) {
+            let failure = StepFailure(message: message, cause: cause, location: step.location)
+            record(info, .failed(failure), started: now, at: now)
+            fail(failure, at: now)
+        }
+
+        switch step.kind {
+        case .expect(let expectation):
+            let within = timeout(expectation.within)
+            wait(.expectation(expectation, deadline: now + within, within: within))
+        case .expectNo(let absence):
+            wait(.absence(absence, deadline: now + (absence.window ?? timeout(nil)), windowed: absence.window != nil))
+        case .expectSequence(let sequence):
+            let within = timeout(sequence.within)
+            wait(.sequence(sequence, deadline: now + within, within: within))
+        case .send(let send) where !send.waitForTurn:
+            wait(.turnEnd(deadline: now, within: .zero))
+            perform(at: now)
+            return
+        case .fill(let fill) where fill.submit == nil:
+            // Staging values acts on nothing, so it need not wait for the agent.
+            if let message = stage(fill) { return failHere(message) }
+            record(info, .passed, started: now, at: now)
+            return
+        case .send, .tap, .fill, .click, .schedule, .respondTool, .resume, .end:
+            let within = timeout(nil)
+            wait(.turnEnd(deadline: now + within, within: within))
+        case .wait(let duration):
+            wait(.pause(until: now + duration))
+        case .set(let assignments):
+            for assignment in assignments {
+                switch interpolation.render(assignment.value) {
+                case .success(let (value, secrets)):
+                    variables[assignment.name] = value
+                    noteSecrets(secrets)
+                case .failure(let failure): return failHere(failure.description)
+                }
+            }
+            record(info, .passed, started: now, at: now)
+        case .capture(let captures):
+            for capture in captures {
+                switch Captor(conversation: conversation, interpolation: interpolation).value(for: capture) {
+                case .success(let value): variables[capture.name] = value
+                case .failure(let failure): return failHere(failure.message)
+                }
+            }
+            record(info, .passed, started: now, at: now)
+        case .log(let template):
+            switch interpolation.render(template) {
+            case .success(let rendered):
+                noteSecrets(rendered.secrets)
+                notes.append(.log(rendered.text))
+                record(info, .passed, started: now, at: now)
+            case .failure(let failure): failHere(failure.description)
+            }
+        case .conditional(let conditional):
+            let steps = holds(conditional.condition) ? conditional.then : conditional.otherwise
+            open(steps, info: info, role: .once, at: now)
+        case .loop(let loop):
+            switch loop.bound {
+            case .times(let times) where times <= 0: record(info, .passed, started: now, at: now)
+            case .until(let condition, _) where holds(condition): record(info, .passed, started: now, at: now)
+            case .times, .until: open(loop.steps, info: info, role: .loop(loop, round: 1), at: now)
+            }
+        case .include(let include):
+            if let message = bind(include) { return failHere(message) }
+            open(include.steps, info: info, role: .once, at: now)
+        case .retry(let retry):
+            open(retry.steps, info: info, role: .retry(retry, attempt: 1), at: now)
+        }
+        if case .turnEnd = pending?.wait { judgePending(at: now) }
+    }
+
+    private mutating func open(_ steps: [Step], info: StepInfo, role: Frame.Role, at now: Duration) {
+        frames.append(Frame(steps: steps, owner: Frame.Owner(info: info, started: now, role: role)))
+    }
+
+    /// `include` parameters: `with:` values always, the sub-flow's own `vars:` only where unset.
+    private mutating func bind(_ include: Include) -> String? {
+        for assignment in include.parameters + include.defaults {
+            let isDefault = !include.parameters.contains { $0.name == assignment.name }
+            if isDefault && variables[assignment.name] != nil { continue }
+            switch interpolation.render(assignment.value) {
+            case .success(let (value, secrets)):
+                variables[assignment.name] = value
+                noteSecrets(secrets)
+            case .failure(let failure): return failure.description
+            }
+        }
+        return nil
+    }
+
+    /// A block ran out of steps: repeat it, or finish its owner.
+    mutating func closeFrame(at now: Duration) {
+        let frame = frames.removeLast()
+        guard let owner = frame.owner else { return }
+        switch owner.role {
+        case .once:
+            record(owner.info, frame.sawFlaky ? .flaky(attempts: 2) : .passed, started: owner.started, at: now)
+        case .loop(let loop, let round):
+            let again: Bool
+            switch loop.bound {
+            case .times(let times): again = round < times
+            case .until(let condition, let max):
+                if holds(condition) {
+                    again = false
+                } else if round >= max {
+                    let failure = StepFailure(
+                        message: "repeat: the condition still did not hold after \(max) rounds", cause: .mismatch,
+                        location: owner.info.location, waited: now - owner.started)
+                    record(owner.info, .failed(failure), started: owner.started, at: now)
+                    return fail(failure, at: now)
+                } else {
+                    again = true
+                }
+            }
+            if again {
+                var next = frame
+                next.index = 0
+                next.owner?.role = .loop(loop, round: round + 1)
+                frames.append(next)
+            } else {
+                record(owner.info, frame.sawFlaky ? .flaky(attempts: 2) : .passed, started: owner.started, at: now)
+            }
+        case .retry(_, let attempt):
+            let outcome: StepOutcome = attempt > 1 ? .flaky(attempts: attempt) : (frame.sawFlaky ? .flaky(attempts: 2) : .passed)
+            record(owner.info, outcome, started: owner.started, at: now)
+        }
+    }
+
+    /// A step failed: retry the innermost `retry` block that covers this cause, or fail the flow.
+    mutating func fail(_ failure: StepFailure, at now: Duration) {
+        guard
+            let index = frames.lastIndex(where: { frame in
+                guard case .retry(let retry, let attempt) = frame.owner?.role else { return false }
+                return retry.on.contains(failure.cause) && attempt < retry.attempts && failure.cause != .transport
+            }),
+            let owner = frames[index].owner, case .retry(let retry, let attempt) = owner.role
+        else { return finishFailed(failure, at: now) }
+        frames.removeSubrange((index + 1)...)
+        frames[index].index = 0
+        frames[index].owner?.role = .retry(retry, attempt: attempt + 1)
+        notes.append(.log("retry: attempt \(attempt + 1) of \(retry.attempts) after \(failure.rendered)"))
+        if let delay = retry.delay, delay > .zero {
+            let info = StepInfo(summary: "retry delay \(delay.flowText)", location: owner.info.location, depth: owner.info.depth + 1)
+            let step = Step(.wait(delay), at: owner.info.location)
+            pending = PendingStep(step: step, info: info, started: now, wait: .pause(until: now + delay))
+        }
+    }
+
+    /// The flow is over: the steps not reached are skipped.
+    mutating func finishFailed(_ failure: StepFailure, at now: Duration) {
+        for frame in frames.reversed() {
+            for step in frame.steps[min(frame.index, frame.steps.count)...] {
+                let info = StepInfo(summary: StepSummary.describe(step.kind), location: step.location, depth: frame.depth)
+                record(info, .skipped, started: now, at: now)
+            }
+            if let owner = frame.owner { record(owner.info, .failed(failure), started: owner.started, at: now) }
+        }
+        frames = []
+        outcome = .failed(failure)
+    }
+
+    /// Whether a condition holds now (`received` looks at the current turn).
+    func holds(_ condition: Condition) -> Bool {
+        switch condition {
+        case .variable(let name, let matcher): return evaluator.evaluate(matcher, against: variables[name.value]).passed
+        case .received(let pattern): return conversation.turn.entries.contains { evaluator.evaluate(pattern, against: $0.event).passed }
+        case .all(let conditions): return conditions.allSatisfy(holds)
+        case .any(let conditions): return conditions.contains(where: holds)
+        case .not(let inner): return !holds(inner)
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import ParleyModel
+
+/// A step that is waiting: on an event, a deadline, or the session.
+struct PendingStep: Sendable {
+    var step: Step
+    var info: StepInfo
+    var started: Duration
+    var wait: Wait
+
+    enum Wait: Sendable {
+        /// `expect`: until an event of the turn matches, or `deadline`.
+        case expectation(Expectation, deadline: Duration, within: Duration)
+        /// `expect_no`: fails on a match; passes at `deadline`, or at the turn's end when not windowed.
+        case absence(Absence, deadline: Duration, windowed: Bool)
+        /// `expect_sequence`: until every pattern matched in order, or `deadline`.
+        case sequence(EventSequence, deadline: Duration, within: Duration)
+        /// `wait`, or a retry's delay: events keep arriving until the clock reaches `until`.
+        case pause(until: Duration)
+        /// An action step waits for the agent to finish its turn before it acts.
+        case turnEnd(deadline: Duration, within: Duration)
+        /// The action was handed to the runner; waiting for it to be performed.
+        case performing(UserAction)
+    }
+}

@@ -1,0 +1,26 @@
+import ParleyModel
+
+/// Judges `expect_sequence`: the patterns must match events of the turn in order, other events between them allowed.
+struct SequenceCheck: Sendable {
+    var evaluator: MatcherEvaluator
+
+    /// Nil when the sequence is complete; otherwise what is missing and what did arrive.
+    func failure(_ sequence: EventSequence, in turn: Turn) -> String? {
+        var position = 0
+        var matched: [String] = []
+        for pattern in sequence.patterns {
+            let rest = turn.entries.indices.dropFirst(position)
+            guard let index = rest.first(where: { evaluator.evaluate(pattern, against: turn.entries[$0].event).passed }) else {
+                let after = matched.last.map { " after \($0)" } ?? ""
+                let tail = Turn(entries: Array(turn.entries[position...]))
+                let results = tail.entries.map { evaluator.evaluate(pattern, against: $0.event) }
+                let got = ExpectationCheck(evaluator: evaluator).arrived(pattern, tail, results)
+                return "expected sequence step \(matched.count + 1) of \(sequence.patterns.count), "
+                    + "\(PatternDescription.describe(pattern))\(after); \(got)"
+            }
+            matched.append(PatternDescription.describe(pattern))
+            position = index + 1
+        }
+        return nil
+    }
+}

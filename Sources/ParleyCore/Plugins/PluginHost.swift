@@ -1,0 +1,97 @@
+import Foundation
+import ParleyModel
+
+/// Delivers a run's events to its plugins (DESIGN section 6): each plugin has its own bounded
+/// queue and consumer task, so a slow one never holds up another; a plugin that throws is
+/// isolated (it gets nothing more) and reported; every plugin is drained and finished at the end.
+/// Events are masked with the run's secrets before any plugin sees them.
+public final class PluginHost: Sendable {
+    private let lanes: [Lane]
+    /// The secrets to mask.
+    public let secrets: SecretRegistry
+
+    private final class Lane: Sendable {
+        let plugin: any Plugin
+        let queue: EventQueue<PluginEvent>
+        let failure = FailureBox()
+
+        init(plugin: any Plugin, capacity: Int) {
+            self.plugin = plugin
+            queue = EventQueue(capacity: capacity)
+        }
+    }
+
+    private init(plugins: [any Plugin], capacity: Int, secrets: SecretRegistry) {
+        lanes = plugins.map { Lane(plugin: $0, capacity: capacity) }
+        self.secrets = secrets
+    }
+
+    /// Runs `body` with a host delivering to `plugins`, then drains and finishes every plugin with
+    /// the summary `body` returns (plugin failures added). The plugins are finished even when the
+    /// caller is cancelled (Ctrl-C): that is when reports matter most.
+    public static func run(
+        plugins: [any Plugin], capacity: Int = 4096, secrets: SecretRegistry = SecretRegistry(),
+        _ body: (PluginHost) async -> RunSummary
+    ) async -> RunSummary {
+        let host = PluginHost(plugins: plugins, capacity: capacity, secrets: secrets)
+        return await withTaskGroup(of: Void.self) { group in
+            for lane in host.lanes {
+                group.addTask { await host.consume(lane) }
+            }
+            var summary = await body(host)
+            for lane in host.lanes { await lane.queue.close() }
+            await group.waitForAll()
+            summary = secrets.current.redact(summary)
+            summary.pluginFailures += host.lanes.compactMap { $0.failure.message }
+            // Finishing is the flush: it runs to the end even under cancellation.
+            await Task { [summary] in await host.finishAll(summary) }.value
+            summary.pluginFailures = host.lanes.compactMap { $0.failure.message }
+            return summary
+        }
+    }
+
+    /// Queues `event` for every plugin that has not failed, masked.
+    public func publish(_ event: PluginEvent) async {
+        let masked = secrets.current.redact(event)
+        for lane in lanes where lane.failure.message == nil {
+            await lane.queue.push(masked)
+        }
+    }
+
+    private func consume(_ lane: Lane) async {
+        while let event = await lane.queue.pop() {
+            guard lane.failure.message == nil else { continue }
+            do {
+                try await lane.plugin.handle(event)
+            } catch {
+                lane.failure.set("\(lane.plugin.name): \(secrets.current.redact(String(describing: error)))")
+            }
+        }
+    }
+
+    private func finishAll(_ summary: RunSummary) async {
+        await withTaskGroup(of: Void.self) { group in
+            for lane in lanes {
+                group.addTask {
+                    do {
+                        try await lane.plugin.finish(summary)
+                    } catch {
+                        lane.failure.set("\(lane.plugin.name): \(self.secrets.current.redact(String(describing: error)))")
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The first failure of a plugin, set once from its consumer task.
+final class FailureBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var first: String?
+
+    var message: String? { lock.withLock { first } }
+
+    func set(_ message: String) {
+        lock.withLock { if first == nil { first = message } }
+    }
+}

@@ -1,0 +1,101 @@
+import ParleyModel
+
+/// Runs one flow against one connector: the I/O half of the interpreter. It opens the session,
+/// pulls events and performs actions as the interpreter commands, stamps everything with the
+/// injected clock, and always closes the session and reports the flow, whatever happened.
+public struct FlowRunner: Sendable {
+    public var clock: any MonotonicClock
+
+    /// Creates a runner.
+    public init(clock: any MonotonicClock) {
+        self.clock = clock
+    }
+
+    /// Runs `flow` as `run`; `suiteStart` is the clock reading the suite's event times count from.
+    public func run(
+        _ flow: Flow, as run: FlowRun, connector: any Connector, settings: FlowInterpreter.Settings, suiteStart: Duration = .zero,
+        host: PluginHost
+    ) async -> FlowResult {
+        let started = clock.now
+        func publish(_ kind: PluginEvent.Kind) async {
+            await host.publish(PluginEvent(time: clock.now - suiteStart, flow: run, kind: kind))
+        }
+        await publish(.flowStarted)
+
+        let session: any AgentSession
+        do {
+            session = try await connector.openSession(SessionRequest(sessionID: run.id, flowName: run.name, clock: clock))
+        } catch {
+            let failure = StepFailure(
+                message: "could not open a session with the agent: \(Self.describe(error))", cause: .transport, location: flow.location)
+            return await finish(run, .failed(failure), [], started: started, suiteStart: suiteStart, events: 0, publish: publish)
+        }
+
+        var settings = settings
+        settings.agentSpeaksFirst = session.agentSpeaksFirst
+        var interpreter = FlowInterpreter(flow: flow, settings: settings, at: clock.now)
+        var output = interpreter.start()
+        var outcome: FlowOutcome
+        loop: while true {
+            for note in output.notes { await relay(note, host: host, publish: publish) }
+            if Task.isCancelled {
+                outcome = .skipped(reason: "interrupted")
+                break
+            }
+            switch output.command {
+            case .finish(let finalOutcome):
+                outcome = finalOutcome
+                break loop
+            case .perform(let action):
+                do {
+                    try await session.perform(action)
+                    output = interpreter.actionPerformed(at: clock.now)
+                } catch {
+                    output = interpreter.transportFailed(ConnectorError(Self.describe(error)), at: clock.now)
+                }
+            case .awaitEvent(let deadline):
+                do {
+                    if let event = try await session.next(before: deadline) {
+                        output = interpreter.received(event, at: clock.now)
+                    } else {
+                        output = interpreter.deadlinePassed(at: clock.now)
+                    }
+                } catch is CancellationError {
+                    outcome = .skipped(reason: "interrupted")
+                    break loop
+                } catch {
+                    output = interpreter.transportFailed(ConnectorError(Self.describe(error)), at: clock.now)
+                }
+            }
+        }
+        await session.close()
+        return await finish(
+            run, outcome, interpreter.results, started: started, suiteStart: suiteStart, events: interpreter.eventCount, publish: publish)
+    }
+
+    private func relay(_ note: InterpreterNote, host: PluginHost, publish: (PluginEvent.Kind) async -> Void) async {
+        switch note {
+        case .stepStarted(let info): await publish(.stepStarted(info))
+        case .stepFinished(let result): await publish(.stepFinished(result))
+        case .userAction(let action): await publish(.userAction(action))
+        case .agentEvent(let event, let offset): await publish(.agentEvent(event, offset: offset))
+        case .log(let text): await publish(.log(text))
+        case .secrets(let values): host.secrets.add(values)
+        }
+    }
+
+    private func finish(
+        _ run: FlowRun, _ outcome: FlowOutcome, _ steps: [StepResult], started: Duration, suiteStart: Duration, events: Int,
+        publish: (PluginEvent.Kind) async -> Void
+    ) async -> FlowResult {
+        let result = FlowResult(
+            run: run, outcome: outcome, steps: steps, started: started - suiteStart, duration: clock.now - started, eventCount: events)
+        await publish(.flowFinished(result))
+        return result
+    }
+
+    /// A connector error's own message; anything else as Swift prints it.
+    static func describe(_ error: any Error) -> String {
+        (error as? ConnectorError)?.message ?? String(describing: error)
+    }
+}

@@ -1,0 +1,25 @@
+import ParleyModel
+
+/// A flow ready to run: parsed, with its agent's connector and its project's settings resolved.
+public struct PlannedFlow: Sendable {
+    public var flow: Flow
+    /// The flow file, as reports show it.
+    public var path: String
+    public var connector: any Connector
+    /// parley.yaml's `defaults.timeout`, else 10 s.
+    public var defaultTimeout: Duration
+    /// Reads `${env.X}` and `${secret.X}`.
+    public var environment: @Sendable (Reference) -> String?
+
+    /// Creates a planned flow.
+    public init(
+        flow: Flow, path: String, connector: any Connector, defaultTimeout: Duration = ProjectDefaults.fallbackTimeout,
+        environment: @escaping @Sendable (Reference) -> String? = { _ in nil }
+    ) {
+        self.flow = flow
+        self.path = path
+        self.connector = connector
+        self.defaultTimeout = defaultTimeout
+        self.environment = environment
+    }
+}
