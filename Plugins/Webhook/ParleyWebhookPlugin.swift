@@ -1,2 +1,0 @@
-/// The built-in `webhook` plugin.
-public enum ParleyWebhookPlugin {}

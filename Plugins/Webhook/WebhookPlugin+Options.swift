@@ -1,0 +1,78 @@
+extension WebhookPlugin {
+    /// The webhook's settings: where to POST, when, how, and how hard to try.
+    ///
+    /// `parse(_:)` reads the `webhook:` entry of `parley.yaml`; the timing fields (`timeout`,
+    /// `backoff`) have no YAML keys and exist so tests and embedders can shrink them.
+    public struct Options: Hashable, Sendable {
+        /// The endpoint, an `http` or `https` URL.
+        public var url: String
+        /// When to send (`on:`); a delivery goes out when any trigger matches.
+        public var on: Set<Trigger>
+        /// One POST per flow or one per run (`per:`).
+        public var per: Scope
+        /// The HMAC-SHA256 key for `X-Parley-Signature`; never sent itself.
+        public var secret: String?
+        /// The body's shape (`format:`).
+        public var format: Format
+        /// Further attempts after the first fails with a 5xx, a 429 or a transport error.
+        public var retries: Int
+        /// Extra request headers (`headers:`), sent before Parley's own.
+        public var headers: [String: String]
+        /// The limit for one attempt, connection included.
+        public var timeout: Duration
+        /// The waits between attempts.
+        public var backoff: Backoff
+
+        /// Creates options; the defaults match `parse(_:)`'s.
+        public init(
+            url: String, on: Set<Trigger> = [.failure], per: Scope = .run, secret: String? = nil, format: Format = .json,
+            retries: Int = 3, headers: [String: String] = [:], timeout: Duration = .seconds(10), backoff: Backoff = Backoff()
+        ) {
+            self.url = url
+            self.on = on
+            self.per = per
+            self.secret = secret
+            self.format = format
+            self.retries = retries
+            self.headers = headers
+            self.timeout = timeout
+            self.backoff = backoff
+        }
+
+        /// When a delivery goes out.
+        public enum Trigger: String, Hashable, Sendable, CaseIterable {
+            /// A flow failed (per flow), or the run did not succeed (per run).
+            case failure
+            /// A flow passed, flaky included (per flow), or the whole run succeeded (per run).
+            case success
+            /// Every finished flow, or every run.
+            case always
+        }
+
+        /// What one delivery covers.
+        public enum Scope: String, Hashable, Sendable, CaseIterable {
+            /// One POST per finished flow run, as it finishes.
+            case flow
+            /// One POST at the end, with the run summary.
+            case run
+        }
+
+        /// The body's shape.
+        public enum Format: String, Hashable, Sendable, CaseIterable {
+            /// Parley's JSON summary (docs/webhook.md).
+            case json
+            /// A Slack incoming-webhook message: `{"text": "…"}`.
+            case slack
+        }
+    }
+}
+
+extension WebhookPlugin.Options: CustomStringConvertible {
+    /// The options with the secret masked, so printing them never leaks it.
+    public var description: String {
+        let triggers = on.map(\.rawValue).sorted().joined(separator: ", ")
+        let secretText = secret == nil ? "none" : "***"
+        return "webhook(url: \(url), on: [\(triggers)], per: \(per.rawValue), format: \(format.rawValue), "
+            + "retries: \(retries), secret: \(secretText))"
+    }
+}
