@@ -40,13 +40,14 @@ let package = Package(
         // package plugins, hence the explicit paths). Each depends on ParleyCore and its own I/O.
         .target(
             name: "ParleyLog",
-            dependencies: ["ParleyCore", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["ParleyModel", "ParleyCore", .product(name: "Logging", package: "swift-log")],
             path: "Plugins/Log"
         ),
-        .target(name: "ParleyFiles", dependencies: ["ParleyCore"], path: "Plugins/Files"),
+        .target(name: "ParleyFiles", dependencies: ["ParleyModel", "ParleyCore"], path: "Plugins/Files"),
         .target(
             name: "ParleyWebhook",
             dependencies: [
+                "ParleyModel",
                 "ParleyCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -82,7 +83,7 @@ let package = Package(
             dependencies: ["ParleyParser", "ParleyTesting"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "ParleyCLITests", dependencies: ["ParleyTesting"]),
+        .testTarget(name: "ParleyCLITests", dependencies: ["ParleyTesting"], exclude: ["Fixtures"]),
     ]
 )
 

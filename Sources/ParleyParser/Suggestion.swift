@@ -1,5 +1,5 @@
 /// "Did you mean …?" — the closest known word to a misspelled one.
-enum Suggestion {
+public enum Suggestion {
     /// The candidate nearest to `word`, if it is near enough to be a likely typo.
     static func closest(to word: String, in candidates: some Swift.Sequence<String>) -> String? {
         let lowered = word.lowercased()
@@ -15,7 +15,7 @@ enum Suggestion {
     }
 
     /// `; did you mean 'x'?`, or nothing.
-    static func hint(for word: String, in candidates: some Swift.Sequence<String>) -> String {
+    public static func hint(for word: String, in candidates: some Swift.Sequence<String>) -> String {
         closest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 

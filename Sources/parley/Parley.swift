@@ -2,18 +2,22 @@ import ArgumentParser
 
 /// The `parley` command: the composition root, and the one place errors become exit codes.
 @main
-struct Parley: ParsableCommand {
+struct Parley: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "parley",
         abstract: "Drive conversations with AI agents from YAML flows.",
-        subcommands: [Validate.self, Schema.self]
+        subcommands: [Run.self, Validate.self, Schema.self]
     )
 
     /// Parses and runs a subcommand; a command line that does not parse is invalid input, exit 2.
-    static func main() {
+    static func main() async {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {

@@ -76,7 +76,8 @@ extension FlowInterpreter {
         case .retry(let retry):
             open(retry.steps, info: info, role: .retry(retry, attempt: 1), at: now)
         }
-        if case .turnEnd = pending?.wait { judgePending(at: now) }
+        // What already arrived in this turn may settle the step at once.
+        if pending != nil { judgePending(at: now) }
     }
 
     private mutating func open(_ steps: [Step], info: StepInfo, role: Frame.Role, at now: Duration) {
@@ -85,8 +86,9 @@ extension FlowInterpreter {
 
     /// `include` parameters: `with:` values always, the sub-flow's own `vars:` only where unset.
     private mutating func bind(_ include: Include) -> String? {
-        for assignment in include.parameters + include.defaults {
-            let isDefault = !include.parameters.contains { $0.name == assignment.name }
+        let given = Set(include.parameters.map(\.name))
+        for assignment in include.parameters + include.defaults.filter({ !given.contains($0.name) }) {
+            let isDefault = !given.contains(assignment.name) || !include.parameters.contains(assignment)
             if isDefault && variables[assignment.name] != nil { continue }
             switch interpolation.render(assignment.value) {
             case .success(let (value, secrets)):

@@ -1,0 +1,60 @@
+import Foundation
+import Logging
+import ParleyCore
+import ParleyFiles
+import ParleyLog
+import ParleyModel
+import ParleyWebhook
+
+/// Maps the plugins of parley.yaml and the report options of `parley run` to plugin values:
+/// the only place that knows which plugin name is which type.
+struct PluginFactory {
+    /// The folder of parley.yaml: relative report folders resolve against it.
+    var projectDirectory: URL
+    /// Whether standard output is a terminal (for `color: auto`).
+    var isTerminal: Bool
+    var logger: Logger
+
+    /// The plugins for `configs`, whose settings are already rendered, in order.
+    func plugins(_ configs: [(PluginConfig, [String: JSONValue])]) throws(InvalidInput) -> [any Plugin] {
+        var plugins: [any Plugin] = []
+        for (config, settings) in configs {
+            do {
+                switch config.kind {
+                case .log:
+                    plugins.append(LogPlugin(options: try LogPlugin.Options.parse(settings), sink: LogPlugin.standardOutput, isTerminal: isTerminal, logger: logger))
+                case .files:
+                    plugins.append(FilesPlugin(options: try FilesPlugin.Options.parse(settings), baseDirectory: projectDirectory))
+                case .webhook:
+                    plugins.append(try WebhookPlugin(settings: settings))
+                case .metrics, .exec:
+                    throw InvalidInput("the \(config.kind.rawValue) plugin is not built yet")
+                }
+            } catch let error as InvalidInput {
+                throw InvalidInput("\(config.location): \(error.description)")
+            } catch {
+                throw InvalidInput("\(config.location): \(error)")
+            }
+        }
+        // A run always shows its progress and summary, even when parley.yaml names no log plugin.
+        if !configs.contains(where: { $0.0.kind == .log }) {
+            plugins.insert(LogPlugin(options: LogPlugin.Options(), sink: LogPlugin.standardOutput, isTerminal: isTerminal, logger: logger), at: 0)
+        }
+        return plugins
+    }
+
+    /// A `files` plugin writing one report the command line asked for (`--junit`, `--json`, `--transcripts`).
+    static func reportPlugin(junit: String? = nil, json: String? = nil, transcripts: String? = nil) -> any Plugin {
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let path = junit ?? json ?? transcripts ?? "."
+        let folder = transcripts != nil ? ((path as NSString).deletingLastPathComponent) : (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        if transcripts != nil {
+            // --transcripts DIR: the folder itself holds transcripts/…; keep it as given.
+            return FilesPlugin(options: FilesPlugin.Options(dir: path, transcripts: true), baseDirectory: cwd)
+        }
+        return FilesPlugin(
+            options: FilesPlugin.Options(dir: folder.isEmpty ? "." : folder, junit: junit == nil ? nil : name, json: json == nil ? nil : name),
+            baseDirectory: cwd)
+    }
+}

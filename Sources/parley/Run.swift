@@ -1,0 +1,125 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ParleyCore
+import ParleyModel
+import ParleyParser
+
+/// `parley run [paths…]`: run flows against their agents and report what happened.
+struct Run: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run flows; exit 0 when all pass, 1 when one fails, 2 on invalid input, 130 when interrupted.",
+        discussion: """
+            Folders are searched for *.flow.yaml. Each flow runs against the agent it names (or --agent, or \
+            parley.yaml's defaults.agent) with the plugins of its parley.yaml. Reports are written even when \
+            flows fail or the run is interrupted.
+            """
+    )
+
+    @Argument(help: "Flow files or folders (default: the current folder).")
+    var paths: [String] = []
+
+    @Option(name: .customLong("tag"), help: "Run only flows with this tag (repeatable; any of them).")
+    var tags: [String] = []
+
+    @Option(name: .customLong("exclude-tag"), help: "Skip flows with this tag (repeatable).")
+    var excludeTags: [String] = []
+
+    @Option(help: "Run every flow against this agent of parley.yaml.")
+    var agent: String?
+
+    @Option(name: .customLong("var"), help: "Set a variable, k=v (repeatable); wins over vars: and data rows.")
+    var variables: [String] = []
+
+    @Option(help: "Flows to run at once (each in its own session).")
+    var parallel = 1
+
+    @Option(help: "Retry a failed flow up to N times; a pass on a retry is reported as flaky.")
+    var retries = 0
+
+    @Option(help: "Run only shard i of n (a stable split by file path), e.g. 2/4.")
+    var shard: String?
+
+    @Option(name: .customLong("repeat"), help: "Run each flow N times and report its pass rate.")
+    var repetitions = 1
+
+    @Option(help: "Also write JUnit XML to this file.")
+    var junit: String?
+
+    @Option(help: "Also write the JSON report to this file.")
+    var json: String?
+
+    @Option(help: "Also write a JSONL transcript per flow under this folder.")
+    var transcripts: String?
+
+    @Flag(help: "Start no more flows after the first failure.")
+    var failFast = false
+
+    func validate() throws {
+        guard parallel >= 1 else { throw ValidationError("--parallel must be at least 1") }
+        guard retries >= 0 else { throw ValidationError("--retries must be 0 or more") }
+        guard repetitions >= 1 else { throw ValidationError("--repeat must be at least 1") }
+        if let shard, Self.shard(shard) == nil { throw ValidationError("--shard must be i/n with 1 ≤ i ≤ n, e.g. 2/4; got \(shard)") }
+        for variable in variables where !variable.contains("=") {
+            throw ValidationError("--var must be k=v; got \(variable)")
+        }
+    }
+
+    func run() async throws {
+        let environment = ProcessEnvironment()
+        let planner = RunPlanner(environment: environment, agentOverride: agent, tags: tags, excludeTags: excludeTags)
+        let plan: RunPlanner.Plan
+        let plugins: [any Plugin]
+        do {
+            plan = try planner.plan(paths: paths.isEmpty ? ["."] : paths)
+            if plan.flows.isEmpty { throw InvalidInput("nothing to run: every flow was left out by --tag/--exclude-tag") }
+            plugins = try makePlugins(plan, environment: environment)
+        } catch {
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            throw ExitStatus.invalidInput
+        }
+        let options = SuiteOptions(
+            parallel: parallel, retries: retries, repetitions: repetitions, failFast: failFast, shard: shard.flatMap(Self.shard),
+            variables: Dictionary(variables.map(Self.variable)) { _, last in last })
+        let summary = await PluginHost.run(plugins: plugins, secrets: SecretRegistry(secrets: plan.secrets)) { host in
+            let suite = Task { await SuiteRunner(clock: SystemClock(), options: options).run(plan.flows, host: host) }
+            let interrupts = Interrupts { suite.cancel() }
+            defer { interrupts.stop() }
+            return await suite.value
+        }
+        for failure in summary.pluginFailures {
+            FileHandle.standardError.write(Data("plugin failed: \(failure)\n".utf8))
+        }
+        if summary.interrupted { throw ExitStatus.interrupted }
+        if !summary.succeeded { throw ExitStatus.failed }
+    }
+
+    private func makePlugins(_ plan: RunPlanner.Plan, environment: ProcessEnvironment) throws(InvalidInput) -> [any Plugin] {
+        var renderer = SettingsRenderer(environment: environment)
+        var configs: [(PluginConfig, [String: JSONValue])] = []
+        for config in plan.project?.plugins ?? [] {
+            configs.append((config, try renderer.render(config.settings)))
+        }
+        let directory = plan.project.map { URL(fileURLWithPath: ($0.path as NSString).deletingLastPathComponent) }
+            ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        var logger = Logger(label: "parley") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = .warning
+        let factory = PluginFactory(projectDirectory: directory, isTerminal: isatty(STDOUT_FILENO) == 1, logger: logger)
+        var plugins = try factory.plugins(configs)
+        if let junit { plugins.append(PluginFactory.reportPlugin(junit: junit)) }
+        if let json { plugins.append(PluginFactory.reportPlugin(json: json)) }
+        if let transcripts { plugins.append(PluginFactory.reportPlugin(transcripts: transcripts)) }
+        return plugins
+    }
+
+    static func shard(_ text: String) -> Shard? {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else { return nil }
+        return Shard(index: index, count: count)
+    }
+
+    static func variable(_ text: String) -> (String, JSONValue) {
+        let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        return (String(parts[0]), .string(parts.count > 1 ? String(parts[1]) : ""))
+    }
+}

@@ -1,0 +1,28 @@
+import ParleyModel
+import ParleyParser
+
+/// Renders the settings of parley.yaml (agents, plugins) with `${env.X}` and `${secret.X}`,
+/// collecting the secret values so every output can mask them.
+struct SettingsRenderer {
+    var environment: ProcessEnvironment
+    private(set) var secrets: Set<String> = []
+
+    init(environment: ProcessEnvironment) {
+        self.environment = environment
+    }
+
+    mutating func render(_ settings: [Assignment]) throws(InvalidInput) -> [String: JSONValue] {
+        var rendered: [String: JSONValue] = [:]
+        let interpolation = environment.interpolation()
+        for assignment in settings {
+            switch interpolation.render(assignment.value) {
+            case .success(let (value, used)):
+                rendered[assignment.name] = value
+                secrets.formUnion(used)
+            case .failure(let failure):
+                throw InvalidInput("\(failure)")
+            }
+        }
+        return rendered
+    }
+}
