@@ -1,0 +1,151 @@
+import ParleyCore
+import ParleyModel
+
+/// What the console shows, as a pure state machine: an event in, text to print out (STYLE 11).
+///
+/// Parallel flows interleave, so a flow's step, event and log lines are kept per flow run and
+/// printed as one block under the flow's result line when it finishes.
+struct ConsoleReport {
+    let level: LogPlugin.Level
+    let progress: Bool
+    let style: ConsoleStyle
+
+    /// Flow runs the suite announced (first attempts): the counter's denominator.
+    private(set) var total = 0
+    /// Flows finished so far, retries of one flow counted once: the counter's numerator.
+    private var finished: Set<Slot> = []
+    private var open: [String: OpenFlow] = [:]
+    private var printedAnything = false
+
+    /// One flow run whose lines are being gathered.
+    private struct OpenFlow {
+        var started: Duration
+        var depth = 0
+        var lines: [String] = []
+    }
+
+    /// A flow run less its attempt: retries of one flow count once.
+    private struct Slot: Hashable {
+        var path: String
+        var name: String
+        var row: Int?
+        var repetition: Int
+    }
+
+    init(level: LogPlugin.Level, progress: Bool, style: ConsoleStyle) {
+        self.level = level
+        self.progress = progress
+        self.style = style
+    }
+
+    /// Whether events of this flow id are being gathered (for the plugin's own diagnostics).
+    func isOpen(_ id: String) -> Bool { open[id] != nil }
+
+    /// Takes one event; returns text to print now (whole lines, each ending in a newline), if any.
+    mutating func receive(_ event: PluginEvent) -> String? {
+        guard let run = event.flow else {
+            if case .runStarted(let runs) = event.kind { total = runs.count }
+            return nil
+        }
+        switch event.kind {
+        case .runStarted(let runs):
+            total = runs.count
+        case .flowStarted:
+            open[run.id] = OpenFlow(started: event.time)
+        case .stepStarted(let step):
+            open[run.id, default: OpenFlow(started: event.time)].depth = step.depth
+            timeline(run, event.time, depth: step.depth, "▸ " + step.summary)
+        case .userAction(let action):
+            timeline(run, event.time, nested: true, "→ \(action.kind.rawValue) \(ConsoleStyle.oneLine(action.reportFields.compactText()))")
+        case .agentEvent(let agentEvent, _):
+            let kind = agentEvent.kinds.first?.rawValue ?? "raw"
+            timeline(run, event.time, nested: true, "← \(kind) \(ConsoleStyle.oneLine(agentEvent.fields.compactText()))")
+        case .stepFinished(let result):
+            timeline(run, event.time, depth: result.step.depth, stepLine(result))
+        case .log(let text):
+            if level == .debug {
+                timeline(run, event.time, nested: true, "log: " + text)
+            } else if level >= .info {
+                open[run.id, default: OpenFlow(started: event.time)].lines.append("    log: " + text)
+            }
+        case .flowFinished(let result):
+            return flowFinished(result)
+        }
+        return nil
+    }
+
+    /// The closing summary: counts, interruption, every failure again and plugin failures.
+    mutating func summary(_ summary: RunSummary) -> String {
+        let count = summary.results.count
+        func part(_ number: Int, _ word: String, _ tint: ConsoleStyle.Tint) -> String {
+            number > 0 ? style.paint("\(number) \(word)", tint) : "\(number) \(word)"
+        }
+        var lines = [
+            "\(count) \(count == 1 ? "flow" : "flows"): \(part(summary.passed, "passed", .green)), "
+                + "\(part(summary.flaky, "flaky", .yellow)), \(part(summary.failed, "failed", .red)), "
+                + "\(part(summary.skipped, "skipped", .yellow)) in \(ConsoleStyle.duration(summary.duration))"
+        ]
+        if summary.interrupted {
+            lines.append(style.paint("interrupted: flows that had not finished count as skipped", .yellow))
+        }
+        for result in summary.results {
+            if case .failed(let failure) = result.outcome { lines.append(failure.rendered) }
+        }
+        for failure in summary.pluginFailures {
+            lines.append(style.paint("plugin failed: ", .red) + failure)
+        }
+        let text = (printedAnything ? "\n" : "") + lines.joined(separator: "\n") + "\n"
+        printedAnything = true
+        return text
+    }
+
+    private mutating func flowFinished(_ result: FlowResult) -> String? {
+        let run = result.run
+        let gathered = open.removeValue(forKey: run.id)?.lines ?? []
+        finished.insert(Slot(path: run.path, name: run.name, row: run.row, repetition: run.repetition))
+        var name = run.name
+        if run.repetition > 1 { name += " [rep \(run.repetition)]" }
+        if run.attempt > 1 { name += " (attempt \(run.attempt))" }
+        let time = style.paint(ConsoleStyle.duration(result.duration), .dim)
+        var lines: [String]
+        switch result.outcome {
+        case .passed:
+            guard level >= .info else { return nil }
+            lines = ["\(style.paint("✓", .green)) \(name)  \(time)"]
+        case .flaky:
+            guard level >= .warning else { return nil }
+            lines = ["\(style.paint("~", .yellow)) \(name)  \(time) (flaky)"]
+        case .skipped(let reason):
+            guard level >= .warning else { return nil }
+            lines = ["\(style.paint("-", .yellow)) \(name) (skipped: \(reason))"]
+        case .failed(let failure):
+            lines = [
+                "\(style.paint("✗", .red)) \(name)  \(time)",
+                style.paint(ConsoleStyle.indented(failure.rendered, by: "    "), .red),
+            ]
+        }
+        if progress && total > 0 { lines[0] = "[\(finished.count)/\(total)] " + lines[0] }
+        printedAnything = true
+        return (lines + gathered).joined(separator: "\n") + "\n"
+    }
+
+    private func stepLine(_ result: StepResult) -> String {
+        let time = ConsoleStyle.duration(result.duration)
+        switch result.outcome {
+        case .passed: return "\(style.paint("✓", .green)) \(result.step.summary)  \(time)"
+        case .failed: return "\(style.paint("✗", .red)) \(result.step.summary)  \(time)"
+        case .skipped: return "\(style.paint("-", .yellow)) \(result.step.summary) (skipped)"
+        case .flaky(let attempts):
+            return "\(style.paint("~", .yellow)) \(result.step.summary)  \(time) (flaky, passed on attempt \(attempts))"
+        }
+    }
+
+    /// Adds a debug timeline line: the time from the flow's start, then `text` under its step.
+    private mutating func timeline(_ run: FlowRun, _ time: Duration, depth: Int? = nil, nested: Bool = false, _ text: String) {
+        guard level == .debug else { return }
+        var flow = open[run.id] ?? OpenFlow(started: time)
+        let indent = String(repeating: "  ", count: (depth ?? flow.depth) + (nested ? 1 : 0))
+        flow.lines.append("    \(ConsoleStyle.clock(time - flow.started)) \(indent)\(text)")
+        open[run.id] = flow
+    }
+}

@@ -1,2 +1,0 @@
-/// The built-in `log` plugin.
-public enum ParleyLogPlugin {}
