@@ -1,0 +1,65 @@
+import ParleyModel
+
+extension FilesPlugin {
+    /// The `files` plugin's settings in parley.yaml:
+    /// `files: { dir: reports, junit: junit.xml, json: report.json, transcripts: true }`.
+    public struct Options: Hashable, Sendable {
+        /// The folder for every output; a relative path is taken from the plugin's base directory.
+        public var dir: String
+        /// The JUnit XML file name, inside `dir` when relative; nil writes none.
+        public var junit: String?
+        /// The JSON report file name, inside `dir` when relative; nil writes none.
+        public var json: String?
+        /// Whether to write a JSONL transcript per flow run under `dir/transcripts/`.
+        public var transcripts: Bool
+
+        /// Creates options.
+        public init(dir: String = "reports", junit: String? = nil, json: String? = nil, transcripts: Bool = false) {
+            self.dir = dir
+            self.junit = junit
+            self.json = json
+            self.transcripts = transcripts
+        }
+
+        /// The settings this plugin reads (`html` is read only to say it is not supported yet).
+        public static let settingKeys = ["dir", "junit", "json", "html", "transcripts"]
+
+        /// Reads settings as written in parley.yaml; throws `FilesPluginError` naming the wrong value.
+        ///
+        /// A `null` value counts as not set. `html` is an error until the HTML report exists, and
+        /// so is a `files` entry that would write nothing.
+        public static func parse(_ settings: [String: JSONValue]) throws -> Options {
+            if let unknown = settings.keys.filter({ !settingKeys.contains($0) }).sorted().first {
+                throw FilesPluginError.unknownSetting(unknown, known: settingKeys)
+            }
+            if let html = settings["html"], html != .null { throw FilesPluginError.htmlNotSupported }
+            var options = Options()
+            switch settings["dir"] {
+            case nil, .null: break
+            case .string(let dir) where !dir.isEmpty: options.dir = dir
+            case .some(let value): throw FilesPluginError.notFolder("dir", got: value)
+            }
+            options.junit = try fileName("junit", settings["junit"])
+            options.json = try fileName("json", settings["json"])
+            switch settings["transcripts"] {
+            case nil, .null: break
+            case .bool(let flag): options.transcripts = flag
+            case .string("true"): options.transcripts = true
+            case .string("false"): options.transcripts = false
+            case .number, .string, .array, .object: throw FilesPluginError.notBool("transcripts", got: settings["transcripts"]!)
+            }
+            guard options.junit != nil || options.json != nil || options.transcripts else {
+                throw FilesPluginError.nothingToWrite
+            }
+            return options
+        }
+
+        private static func fileName(_ setting: String, _ value: JSONValue?) throws -> String? {
+            switch value {
+            case nil, .null: return nil
+            case .string(let text) where !text.isEmpty && !text.hasSuffix("/"): return text
+            case .some(let value): throw FilesPluginError.notFileName(setting, got: value)
+            }
+        }
+    }
+}

@@ -1,2 +1,0 @@
-/// The built-in `files` plugin.
-public enum ParleyFilesPlugin {}

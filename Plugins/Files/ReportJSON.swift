@@ -1,0 +1,81 @@
+import ParleyCore
+import ParleyModel
+
+/// The JSON shapes transcripts and the JSON report share, so a key means one thing everywhere.
+/// docs/reports.md documents every key.
+enum ReportJSON {
+    /// Seconds, rounded to the millisecond: `1.234`.
+    static func seconds(_ duration: Duration) -> JSONValue {
+        .number((duration.inSeconds * 1000).rounded() / 1000)
+    }
+
+    /// An object of the pairs whose value is present, in the order given.
+    static func object(_ pairs: (String, JSONValue?)...) -> JSONValue {
+        object(pairs)
+    }
+
+    /// An object of the pairs whose value is present, in the order given.
+    static func object(_ pairs: [(String, JSONValue?)]) -> JSONValue {
+        .object(pairs.compactMap { key, value in value.map { JSONMember(key, $0) } })
+    }
+
+    static func int(_ value: Int) -> JSONValue { .number(Double(value)) }
+
+    /// `file:line:column` and its parts.
+    static func location(_ location: SourceLocation) -> [(String, JSONValue?)] {
+        [
+            ("location", .string(location.description)), ("file", .string(location.file)),
+            ("line", int(location.line)), ("column", int(location.column)),
+        ]
+    }
+
+    /// A flow run: who it is, before anything about how it went.
+    static func run(_ run: FlowRun) -> [(String, JSONValue?)] {
+        [
+            ("id", .string(run.id)), ("name", .string(run.name)), ("path", .string(run.path)),
+            ("location", .string(run.location.description)), ("tags", .array(run.tags.map(JSONValue.string))),
+            ("row", run.row.map(int)), ("repetition", int(run.repetition)), ("attempt", int(run.attempt)),
+        ]
+    }
+
+    /// A step as it started.
+    static func step(_ step: StepInfo) -> JSONValue {
+        object(("summary", .string(step.summary)), ("location", .string(step.location.description)), ("depth", int(step.depth)))
+    }
+
+    /// A failure: message, where, why and how long it waited.
+    static func failure(_ failure: StepFailure) -> JSONValue {
+        object(
+            [("message", .string(failure.message))] + location(failure.location)
+                + [("cause", .string(failure.cause.rawValue)), ("waited", seconds(failure.waited))])
+    }
+
+    /// A step outcome as `outcome` plus `failure` or `attempts` when they apply.
+    static func outcome(_ outcome: StepOutcome) -> [(String, JSONValue?)] {
+        switch outcome {
+        case .passed: return [("outcome", "passed")]
+        case .skipped: return [("outcome", "skipped")]
+        case .failed(let failure): return [("outcome", "failed"), ("failure", self.failure(failure))]
+        case .flaky(let attempts): return [("outcome", "flaky"), ("attempts", int(attempts))]
+        }
+    }
+
+    /// A flow outcome as `outcome` plus `failure` or `reason` when they apply.
+    static func outcome(_ outcome: FlowOutcome) -> [(String, JSONValue?)] {
+        switch outcome {
+        case .passed: return [("outcome", "passed")]
+        case .flaky: return [("outcome", "flaky")]
+        case .failed(let failure): return [("outcome", "failed"), ("failure", self.failure(failure))]
+        case .skipped(let reason): return [("outcome", "skipped"), ("reason", .string(reason))]
+        }
+    }
+
+    /// A finished step with its outcome and timing.
+    static func stepResult(_ result: StepResult) -> JSONValue {
+        object(
+            [
+                ("summary", .string(result.step.summary)), ("location", .string(result.step.location.description)),
+                ("depth", int(result.step.depth)),
+            ] + outcome(result.outcome) + [("started", seconds(result.started)), ("duration", seconds(result.duration))])
+    }
+}

@@ -1,0 +1,48 @@
+import ParleyCore
+import ParleyModel
+
+/// One line of a flow's JSONL transcript, built from one event (docs/reports.md lists the keys).
+enum TranscriptLine {
+    /// The line's JSON: `type`, `time` (seconds from the flow's start), `suite_time` (seconds from
+    /// the suite's start), `flow` (the run id), then what the event type carries.
+    static func json(for event: PluginEvent, run: FlowRun, flowStarted: Duration) -> JSONValue {
+        let common: [(String, JSONValue?)] = [
+            ("time", ReportJSON.seconds(event.time - flowStarted)), ("suite_time", ReportJSON.seconds(event.time)),
+            ("flow", .string(run.id)),
+        ]
+        func line(_ type: String, _ rest: [(String, JSONValue?)]) -> JSONValue {
+            ReportJSON.object([("type", .string(type))] + common + rest)
+        }
+        switch event.kind {
+        case .runStarted(let runs):
+            return line("run_started", [("flows", ReportJSON.int(runs.count))])
+        case .flowStarted:
+            return line("flow_started", [("run", ReportJSON.object(ReportJSON.run(run)))])
+        case .stepStarted(let step):
+            return line("step_started", [("step", ReportJSON.step(step))])
+        case .userAction(let action):
+            return line("user_action", [("action", .string(action.kind.rawValue)), ("fields", action.reportFields)])
+        case .agentEvent(let agentEvent, let offset):
+            let kinds = agentEvent.kinds.map(\.rawValue)
+            return line(
+                "agent_event",
+                [
+                    ("kind", .string(kinds.first ?? "raw")), ("kinds", .array(kinds.map(JSONValue.string))),
+                    ("offset", ReportJSON.seconds(offset)), ("fields", agentEvent.fields),
+                ])
+        case .stepFinished(let result):
+            return line(
+                "step_finished",
+                [("step", ReportJSON.step(result.step))] + ReportJSON.outcome(result.outcome)
+                    + [("duration", ReportJSON.seconds(result.duration))])
+        case .log(let text):
+            return line("log", [("text", .string(text))])
+        case .flowFinished(let result):
+            return line(
+                "flow_finished",
+                ReportJSON.outcome(result.outcome) + [
+                    ("duration", ReportJSON.seconds(result.duration)), ("events", ReportJSON.int(result.eventCount)),
+                ])
+        }
+    }
+}

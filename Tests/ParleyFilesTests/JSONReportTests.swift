@@ -1,0 +1,76 @@
+import Foundation
+import ParleyCore
+import ParleyFiles
+import Testing
+
+@Suite("files JSON report")
+struct JSONReportTests {
+    @Test("counts, timing, interruption and plugin failures at the top")
+    func top() async throws {
+        let report = try await ReportRun.parse(ReportRun().run().text("report.json"))
+        #expect(
+            Set(report.keys) == [
+                "version", "started_at", "duration", "interrupted", "succeeded", "counts", "plugin_failures", "flows",
+            ])
+        #expect(report["version"] as? Int == 1)
+        #expect(report["started_at"] as? String == "2026-01-01T00:00:00.000Z")
+        #expect(report["duration"] as? Double == 6 && report["interrupted"] as? Bool == true)
+        #expect(report["succeeded"] as? Bool == false)
+        let counts = try #require(report["counts"] as? [String: Int])
+        #expect(counts == ["total": 4, "passed": 1, "flaky": 1, "failed": 1, "skipped": 1])
+        #expect(report["plugin_failures"] as? [String] == ["webhook: POST http://127.0.0.1:9/hook answered 500"])
+    }
+
+    @Test("every flow with its outcome, failure, timing, transcript and steps")
+    func flows() async throws {
+        let report = try await ReportRun.parse(ReportRun().run().text("report.json"))
+        let flows = try #require(report["flows"] as? [[String: Any]])
+        #expect(flows.map { $0["name"] as? String } == ["Order status", "Refund", "Greeting", "Handoff [row 2]"])
+        #expect(flows.map { $0["outcome"] as? String } == ["passed", "failed", "flaky", "skipped"])
+        let refund = flows[1]
+        let failure = try #require(refund["failure"] as? [String: Any])
+        #expect(failure["message"] as? String == #"expected reply containing "refund" within 5s; got reply "Sorry" (no "refund")"#)
+        #expect(failure["location"] as? String == "Flows/02-refund.flow.yaml:8:5")
+        #expect(failure["file"] as? String == "Flows/02-refund.flow.yaml" && failure["column"] as? Int == 5)
+        #expect(refund["duration"] as? Double == 5.2 && refund["started"] as? Double == 0.02)
+        #expect(refund["transcript"] as? String == "transcripts/Flows-02-refund.jsonl")
+        let steps = try #require(refund["steps"] as? [[String: Any]])
+        #expect(steps.map { $0["outcome"] as? String } == ["passed", "failed"])
+        #expect(steps[1]["summary"] as? String == "expect reply" && steps[1]["location"] as? String == "Flows/02-refund.flow.yaml:8:5")
+        #expect((steps[1]["failure"] as? [String: Any])?["cause"] as? String == "timeout")
+        #expect(flows[2]["attempt"] as? Int == 2 && flows[2]["transcript"] as? String == "transcripts/Flows-03-greeting-attempt2.jsonl")
+        #expect(flows[3]["reason"] as? String == "interrupted" && flows[3]["row"] as? Int == 2)
+        #expect(flows[0]["tags"] as? [String] == ["smoke"] && flows[0]["row"] == nil)
+    }
+
+    @Test("written atomically: a second run replaces the report and leaves no temporary files")
+    func atomic() async throws {
+        let run = try ReportRun(.init(junit: "junit.xml", json: "report.json"))
+        try await run.run()
+        var summary = SampleRun.summary(interrupted: false)
+        summary.results = [SampleRun.results().order]
+        try await FilesPlugin(options: run.plugin.options, baseDirectory: run.base).finish(summary)
+        #expect(run.files() == ["junit.xml", "report.json"])
+        #expect(try ReportRun.parse(run.text("report.json"))["succeeded"] as? Bool == true)
+    }
+
+    @Test("a report that cannot be written is thrown, and the others are still written")
+    func writeError() async throws {
+        let run = try ReportRun(.init(junit: "junit.xml", json: "blocked/report.json"))
+        try AtomicFileTestSupport.makeFile(at: run.plugin.folder.appendingPathComponent("blocked"))
+        await #expect {
+            try await run.run()
+        } throws: { error in
+            String(describing: error).hasPrefix("files: cannot create folder \(run.plugin.folder.path)/blocked: ")
+        }
+        #expect(try run.text("junit.xml").contains("<testsuites"))
+    }
+}
+
+/// Puts an ordinary file where a test needs something in the way.
+enum AtomicFileTestSupport {
+    static func makeFile(at url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("in the way".utf8).write(to: url)
+    }
+}
