@@ -39,9 +39,18 @@ public actor FilesPlugin: Plugin {
     public nonisolated var transcriptsFolder: URL { folder.appendingPathComponent("transcripts", isDirectory: true) }
 
     public func handle(_ event: PluginEvent) async throws {
-        guard options.transcripts, let run = event.flow else { return }
-        if case .flowStarted = event.kind, let stale = open.removeValue(forKey: run.id) {
-            try stale.close()
+        guard options.transcripts else { return }
+        guard let run = event.flow else {
+            if case .runStarted(let runs) = event.kind { names.repeating = runs.contains { $0.repetition > 1 } }
+            return
+        }
+        switch event.kind {
+        case .flowStarted:
+            if let stale = open.removeValue(forKey: run.id) { try stale.close() }
+        case .flowFinished where open[run.id] == nil:
+            return  // skipped before it started (Ctrl-C, --fail-fast): nothing to transcribe
+        case .runStarted, .flowFinished, .stepStarted, .userAction, .agentEvent, .stepFinished, .log:
+            break
         }
         let file = try open[run.id] ?? start(run, at: event.time)
         try file.append(TranscriptLine.json(for: event, run: run, flowStarted: file.flowStarted).compactText())

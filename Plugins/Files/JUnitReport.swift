@@ -37,12 +37,10 @@ enum JUnitReport {
 
     private static func testcase(_ result: FlowResult) -> [String] {
         let run = result.run
-        var name = run.name
-        if run.repetition > 1 { name += " [rep \(run.repetition)]" }
         let open =
             "    <testcase"
             + attributes([
-                ("name", name), ("classname", classname(run.path)), ("file", run.path), ("line", String(run.location.line)),
+                ("name", run.name), ("classname", classname(run.path)), ("file", run.path), ("line", String(run.location.line)),
                 ("time", seconds(result.duration)),
             ])
         switch result.outcome {

@@ -38,9 +38,11 @@ enum TranscriptLine {
         case .log(let text):
             return line("log", [("text", .string(text))])
         case .flowFinished(let result):
+            // A pass on a later attempt is flaky by definition, whatever the event says.
+            let outcome = result.outcome == .passed && run.attempt > 1 ? .flaky : result.outcome
             return line(
                 "flow_finished",
-                ReportJSON.outcome(result.outcome) + [
+                ReportJSON.outcome(outcome) + [
                     ("duration", ReportJSON.seconds(result.duration)), ("events", ReportJSON.int(result.eventCount)),
                 ])
         }

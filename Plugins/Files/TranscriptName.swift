@@ -4,6 +4,8 @@ import ParleyCore
 struct TranscriptName {
     /// The folder that relative flow paths are shown from; a flow path inside it is made relative.
     let basePath: String
+    /// Whether the run repeats flows (`--repeat`): then every name has `-repN`, the first too.
+    var repeating = false
     private var used: Set<String> = []
 
     init(basePath: String) {
@@ -14,7 +16,7 @@ struct TranscriptName {
     mutating func next(for run: FlowRun) -> String {
         var stem = Self.slug(relative(run.path))
         if let row = run.row { stem += "-row\(row)" }
-        if run.repetition > 1 { stem += "-rep\(run.repetition)" }
+        if repeating || run.repetition > 1 { stem += "-rep\(run.repetition)" }
         if run.attempt > 1 { stem += "-attempt\(run.attempt)" }
         var name = stem + ".jsonl"
         var copy = 1

@@ -103,12 +103,12 @@ struct ConsoleReport {
         let run = result.run
         let gathered = open.removeValue(forKey: run.id)?.lines ?? []
         finished.insert(Slot(path: run.path, name: run.name, row: run.row, repetition: run.repetition))
-        var name = run.name
-        if run.repetition > 1 { name += " [rep \(run.repetition)]" }
-        if run.attempt > 1 { name += " (attempt \(run.attempt))" }
+        // The name carries the data row and the repetition already.
+        let name = run.attempt > 1 ? "\(run.name) (attempt \(run.attempt))" : run.name
         let time = style.paint(ConsoleStyle.duration(result.duration), .dim)
         var lines: [String]
-        switch result.outcome {
+        // A pass on a later attempt is flaky by definition, whatever the event says.
+        switch result.outcome == .passed && run.attempt > 1 ? .flaky : result.outcome {
         case .passed:
             guard level >= .info else { return nil }
             lines = ["\(style.paint("✓", .green)) \(name)  \(time)"]

@@ -39,7 +39,7 @@ struct JSONReportTests {
         #expect(steps[1]["summary"] as? String == "expect reply" && steps[1]["location"] as? String == "Flows/02-refund.flow.yaml:8:5")
         #expect((steps[1]["failure"] as? [String: Any])?["cause"] as? String == "timeout")
         #expect(flows[2]["attempt"] as? Int == 2 && flows[2]["transcript"] as? String == "transcripts/Flows-03-greeting-attempt2.jsonl")
-        #expect(flows[3]["reason"] as? String == "interrupted" && flows[3]["row"] as? Int == 2)
+        #expect(flows[3]["reason"] as? String == "interrupted" && flows[3]["row"] as? Int == 2 && flows[3]["transcript"] == nil)
         #expect(flows[0]["tags"] as? [String] == ["smoke"] && flows[0]["row"] == nil)
     }
 

@@ -28,5 +28,7 @@ struct TranscriptNameTests {
         repeated.repetition = 3
         repeated.row = 1
         #expect(names.next(for: repeated) == "Flows-01-order-row1-rep3.jsonl")
+        names.repeating = true
+        #expect(names.next(for: other) == "Flows-01-order-rep1.jsonl")
     }
 }

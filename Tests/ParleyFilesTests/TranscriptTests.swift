@@ -26,8 +26,33 @@ struct TranscriptTests {
             run.files() == [
                 "junit.xml", "report.json", "transcripts/Flows-01-order.jsonl", "transcripts/Flows-02-refund.jsonl",
                 "transcripts/Flows-03-greeting-attempt2.jsonl", "transcripts/Flows-03-greeting.jsonl",
-                "transcripts/Flows-04-handoff-row2.jsonl",
             ])
+    }
+
+    @Test("a flow skipped before it started gets no transcript; a pass on a retry is recorded flaky")
+    func skippedAndRetried() async throws {
+        let run = try await ReportRun().run()
+        #expect(!run.files().contains { $0.contains("handoff") })
+        let first = try Self.lines(run.text("transcripts/Flows-03-greeting.jsonl"))
+        let retry = try Self.lines(run.text("transcripts/Flows-03-greeting-attempt2.jsonl"))
+        #expect(first.last?["outcome"] as? String == "failed" && retry.last?["outcome"] as? String == "flaky")
+        #expect((retry.first?["run"] as? [String: Any])?["attempt"] as? Int == 2)
+    }
+
+    @Test("under --repeat every transcript names its repetition, the first too")
+    func repeated() async throws {
+        var first = SampleRun.order
+        first.id += "#rep1"
+        var second = SampleRun.order
+        second.id += "#rep2"
+        second.repetition = 2
+        let events = [
+            PluginEvent(time: .zero, flow: nil, kind: .runStarted([first, second])),
+            PluginEvent(time: .zero, flow: first, kind: .flowStarted),
+            PluginEvent(time: .zero, flow: second, kind: .flowStarted),
+        ]
+        let run = try await ReportRun(.init(transcripts: true)).run(events: events)
+        #expect(run.files() == ["transcripts/Flows-01-order-rep1.jsonl", "transcripts/Flows-01-order-rep2.jsonl"])
     }
 
     @Test("each line is JSON with the documented keys, the flow's events only, in order")
