@@ -1,6 +1,10 @@
 /// Why the webhook could not be set up or could not deliver (STYLE 8: a small struct over a
-/// private enum). Its description is the whole message, `webhook:` prefix included, ready for
-/// the run summary's plugin failures.
+/// private enum).
+///
+/// A setting error reads `webhook: url: required`, whole, for the command line to put after the
+/// entry's location. A delivery error reads `POST http://… failed after 4 attempts: 500 Internal
+/// Server Error`, because the plugin host prefixes what `handle` and `finish` throw with the
+/// plugin's name: the run summary then says `webhook: POST http://… failed after …`.
 public struct WebhookError: Error, Hashable, Sendable, CustomStringConvertible {
     private enum Kind: Hashable, Sendable {
         case setting(key: String, problem: String)
@@ -31,14 +35,14 @@ public struct WebhookError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// `webhook: POST http://127.0.0.1:8080/hook failed after 4 attempts: 500 Internal Server Error`.
+    /// `webhook: url: required`, or `POST http://127.0.0.1:8080/hook failed after 4 attempts: 500 Internal Server Error`.
     public var description: String {
         switch kind {
         case .setting(let key, let problem):
             return "webhook: \(key): \(problem)"
         case .delivery(let url, let attempts, let reason):
             let noun = attempts == 1 ? "attempt" : "attempts"
-            return "webhook: POST \(url) failed after \(attempts) \(noun): \(reason)"
+            return "POST \(url) failed after \(attempts) \(noun): \(reason)"
         }
     }
 }

@@ -11,9 +11,9 @@ public enum WebhookPayload {
     public static func flow(_ result: FlowResult) -> JSONValue {
         var members: [JSONMember] = [JSONMember("kind", "flow")]
         members += flowMembers(result)
+        members.append(JSONMember("tags", .array(result.run.tags.map(JSONValue.string))))
+        if let row = result.run.row { members.append(JSONMember("row", .number(Double(row)))) }
         members += [
-            JSONMember("tags", .array(result.run.tags.map(JSONValue.string))),
-            JSONMember("row", result.run.row.map { .number(Double($0)) } ?? .null),
             JSONMember("repetition", .number(Double(result.run.repetition))),
             JSONMember("attempt", .number(Double(result.run.attempt))),
             JSONMember("started_seconds", seconds(result.started)),
@@ -66,29 +66,34 @@ public enum WebhookPayload {
     }
 
     /// What a flow is and how it went; shared by the flow body and the run's `failed_flows`.
+    /// Like the JSON report, a key whose value would be absent is left out, not written as null.
     private static func flowMembers(_ result: FlowResult) -> [JSONMember] {
-        var failure = JSONValue.null
-        var skipReason = JSONValue.null
-        switch result.outcome {
-        case .passed, .flaky: break
-        case .failed(let stepFailure):
-            failure = .object([
-                JSONMember("message", .string(stepFailure.message)),
-                JSONMember("location", .string(stepFailure.location.description)),
-                JSONMember("cause", .string(stepFailure.cause.rawValue)),
-                JSONMember("waited_seconds", seconds(stepFailure.waited)),
-            ])
-        case .skipped(let reason): skipReason = .string(reason)
-        }
-        return [
+        var members = [
             JSONMember("id", .string(result.run.id)),
             JSONMember("name", .string(result.run.name)),
             JSONMember("path", .string(result.run.path)),
             JSONMember("location", .string(result.run.location.description)),
             JSONMember("outcome", .string(outcomeWord(result.outcome))),
-            JSONMember("failure", failure),
-            JSONMember("skip_reason", skipReason),
         ]
+        switch result.outcome {
+        case .passed, .flaky: break
+        case .failed(let failure):
+            members.append(
+                JSONMember(
+                    "failure",
+                    .object([
+                        JSONMember("message", .string(failure.message)),
+                        JSONMember("location", .string(failure.location.description)),
+                        JSONMember("file", .string(failure.location.file)),
+                        JSONMember("line", .number(Double(failure.location.line))),
+                        JSONMember("column", .number(Double(failure.location.column))),
+                        JSONMember("cause", .string(failure.cause.rawValue)),
+                        JSONMember("waited_seconds", seconds(failure.waited)),
+                    ])
+                ))
+        case .skipped(let reason): members.append(JSONMember("reason", .string(reason)))
+        }
+        return members
     }
 
     private static func stepCounts(_ steps: [StepResult]) -> JSONValue {

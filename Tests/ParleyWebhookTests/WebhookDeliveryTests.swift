@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import ParleyCore
+import ParleyModel
 import ParleyTesting
 import ParleyWebhook
 import Testing
@@ -106,37 +107,57 @@ struct WebhookDeliveryTests {
         }
     }
 
-    @Test("a 400 is not retried and is reported at once")
+    @Test("a 400 is not retried, and the host reports it at once")
     func badRequestIsNotRetried() async throws {
         try await HookServer.with(replies: [.badRequest]) { server in
-            let url = server.url
-            await #expect {
-                try await Self.plugin(server).finish(SampleRun.oneFailed)
-            } throws: { error in
-                "\(error)" == "webhook: POST \(url) failed after 1 attempt: 400 Bad Request"
-            }
+            let summary = await PluginHost.run(plugins: [Self.plugin(server)]) { _ in SampleRun.oneFailed }
+            #expect(summary.pluginFailures == ["webhook: POST \(server.url) failed after 1 attempt: 400 Bad Request"])
             #expect(await server.requests.count == 1)
         }
     }
 
-    @Test("when every attempt fails the error says where, how often and why")
+    @Test("when every attempt fails the host reports where, how often and why")
     func exhaustedRetries() async throws {
         try await HookServer.with(replies: Array(repeating: .serverError, count: 4)) { server in
-            let url = server.url
-            await #expect {
-                try await Self.plugin(server).finish(SampleRun.oneFailed)
-            } throws: { error in
-                "\(error)" == "webhook: POST \(url) failed after 4 attempts: 500 Internal Server Error"
-            }
+            let summary = await PluginHost.run(plugins: [Self.plugin(server)]) { _ in SampleRun.oneFailed }
+            #expect(summary.pluginFailures == ["webhook: POST \(server.url) failed after 4 attempts: 500 Internal Server Error"])
             #expect(await server.requests.count == 4)
         }
     }
 
-    @Test("per flow, a failed delivery throws from handle")
+    @Test("per flow, a failed delivery throws from handle and the host reports it")
     func perFlowFailureThrows() async throws {
-        try await HookServer.with(replies: [.badRequest]) { server in
+        try await HookServer.with(replies: [.badRequest, .badRequest]) { server in
             let plugin = Self.plugin(server) { $0.per = .flow }
             await #expect(throws: WebhookError.self) { try await plugin.handle(SampleRun.finished(SampleRun.failed)) }
+            let summary = await PluginHost.run(plugins: [plugin]) { host in
+                await host.publish(SampleRun.finished(SampleRun.failed))
+                return SampleRun.oneFailed
+            }
+            #expect(summary.pluginFailures == ["webhook: POST \(server.url) failed after 1 attempt: 400 Bad Request"])
+        }
+    }
+
+    @Test("through the host, a canary secret reaches neither the body nor the headers")
+    func canaryNeverSent() async throws {
+        let canary = "canary-8d1f"
+        var leaking = SampleRun.failed
+        leaking.outcome = .failed(StepFailure(message: "got \"token \(canary)\"", cause: .mismatch, location: SampleRun.failure.location))
+        let result = leaking
+        try await HookServer.with { server in
+            let plugin = Self.plugin(server) {
+                $0.per = .flow
+                $0.secret = canary
+            }
+            let summary = await PluginHost.run(plugins: [plugin], secrets: SecretRegistry(secrets: [canary])) { host in
+                await host.publish(SampleRun.finished(result))
+                return SampleRun.oneFailed
+            }
+            #expect(summary.pluginFailures.isEmpty)
+            let request = try #require(await server.requests.first)
+            #expect(!request.text.contains(canary))
+            #expect(request.text.contains(#"got \"token ***\""#))
+            #expect(!request.headers.values.contains { $0.contains(canary) })
         }
     }
 
@@ -172,7 +193,7 @@ struct WebhookDeliveryTests {
         await #expect {
             try await WebhookPlugin(options: options).finish(SampleRun.oneFailed)
         } throws: { error in
-            "\(error)" == "webhook: POST http://127.0.0.1:\(closedPort)/hook failed after 2 attempts: connection refused"
+            "\(error)" == "POST http://127.0.0.1:\(closedPort)/hook failed after 2 attempts: connection refused"
         }
     }
 }

@@ -17,8 +17,8 @@ struct WebhookPayloadTests {
         let body = try Self.parsed(WebhookPayload.flow(SampleRun.failed))
         #expect(
             Set(body.keys) == [
-                "kind", "id", "name", "path", "location", "outcome", "failure", "skip_reason", "tags", "row", "repetition",
-                "attempt", "started_seconds", "duration_seconds", "steps", "events",
+                "kind", "id", "name", "path", "location", "outcome", "failure", "tags", "repetition", "attempt",
+                "started_seconds", "duration_seconds", "steps", "events",
             ])
         #expect(body["kind"] as? String == "flow")
         #expect(body["name"] as? String == "Refund <fast> & easy")
@@ -29,6 +29,10 @@ struct WebhookPayloadTests {
         #expect(failure["location"] as? String == "Flows/02-refund.flow.yaml:14:5")
         #expect(failure["message"] as? String == SampleRun.failure.message)
         #expect(failure["cause"] as? String == "mismatch")
+        #expect(failure["file"] as? String == "Flows/02-refund.flow.yaml")
+        #expect(failure["line"] as? Int == 14)
+        #expect(failure["column"] as? Int == 5)
+        #expect(failure["waited_seconds"] as? Double == 1.25)
         let steps = try #require(body["steps"] as? [String: Any])
         #expect(steps["total"] as? Int == 3)
         #expect(steps["passed"] as? Int == 1)
@@ -36,12 +40,20 @@ struct WebhookPayloadTests {
         #expect(steps["skipped"] as? Int == 1)
     }
 
-    @Test("a passed flow has a null failure")
-    func passedFlow() throws {
-        let body = try Self.parsed(WebhookPayload.flow(SampleRun.passed))
-        #expect(body["outcome"] as? String == "passed")
-        #expect(body["failure"] is NSNull)
-        #expect(body["events"] as? Int == 7)
+    @Test("a passed flow has no failure; a skipped one has its reason; a data row has its row")
+    func passedAndSkippedFlows() throws {
+        let passed = try Self.parsed(WebhookPayload.flow(SampleRun.passed))
+        #expect(passed["outcome"] as? String == "passed")
+        #expect(passed["failure"] == nil)
+        #expect(passed["row"] == nil)
+        #expect(passed["events"] as? Int == 7)
+        var result = SampleRun.passed
+        result.outcome = .skipped(reason: "interrupted")
+        result.run.row = 2
+        let skipped = try Self.parsed(WebhookPayload.flow(result))
+        #expect(skipped["outcome"] as? String == "skipped")
+        #expect(skipped["reason"] as? String == "interrupted")
+        #expect(skipped["row"] as? Int == 2)
     }
 
     @Test("a run's body counts outcomes and lists the failed flows")
