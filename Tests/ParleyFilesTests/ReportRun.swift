@@ -3,8 +3,9 @@ import ParleyCore
 import ParleyFiles
 import ParleyTesting
 
-/// Runs events and a summary through a `FilesPlugin` writing into a fresh temporary folder.
-struct ReportRun {
+/// Runs events and a summary through a `FilesPlugin` writing into a fresh temporary folder, which
+/// goes away with the last reference to it.
+final class ReportRun: Sendable {
     /// The base directory the plugin was given (`dir` is `reports` inside it).
     let base: URL
     let plugin: FilesPlugin
@@ -12,6 +13,10 @@ struct ReportRun {
     init(_ options: FilesPlugin.Options = .init(junit: "junit.xml", json: "report.json", transcripts: true)) throws {
         base = try ProjectPaths.temporaryFolder()
         plugin = FilesPlugin(options: options, baseDirectory: base)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: base)
     }
 
     /// Feeds everything, then finishes.
