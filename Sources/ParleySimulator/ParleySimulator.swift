@@ -1,2 +1,0 @@
-/// The embedded simulator agent (DESIGN section 5).
-public enum ParleySimulator {}

@@ -1,0 +1,99 @@
+import Foundation
+import ParleyCore
+import ParleyModel
+
+/// The session's mutable part behind one lock: the conversation, and the items scheduled on the
+/// clock, in the order they are due.
+final class SessionTimeline: @unchecked Sendable {
+    /// What `take` found.
+    enum Next {
+        /// An event that is due.
+        case event(AgentEvent)
+        /// Nothing is due yet: sleep until `target`, or until `signal` fires.
+        case wait(until: Duration, signal: WakeSignal)
+        /// The session is closed.
+        case closed
+    }
+
+    private let lock = NSLock()
+    private let engine: ScriptEngine
+    private var state: ConversationState
+    private var queue: [(due: Duration, content: TimedItem.Content)] = []
+    /// When the last scheduled play is over; the next play starts no earlier.
+    private var busyUntil: Duration = .zero
+    private var closed = false
+    private var dropped = false
+    private var sleepers: [WakeSignal] = []
+
+    static let dropMessage = "the simulator dropped the connection (scripted fault)"
+
+    init(engine: ScriptEngine, threadID: String) {
+        self.engine = engine
+        state = ConversationState(threadID: threadID)
+    }
+
+    /// Schedules the greeting at `now`.
+    func open(at now: Duration) {
+        lock.withLock {
+            let play = engine.open(&state)
+            schedule(play, at: now)
+        }
+    }
+
+    /// Plays the answer to `action`, after any play still running ("typing ahead").
+    func perform(_ action: UserAction, at now: Duration) throws {
+        let woken: [WakeSignal] = try lock.withLock { () throws -> [WakeSignal] in
+            if dropped { throw ConnectorError(Self.dropMessage) }
+            if closed { throw ConnectorError("the simulator session is closed") }
+            let play = engine.respond(to: action, in: &state)
+            schedule(play, at: max(now, busyUntil))
+            defer { sleepers = [] }
+            return sleepers
+        }
+        woken.forEach { $0.fire() }
+    }
+
+    /// The next due event at `now`, or how long to wait for one (never past `deadline`).
+    func take(at now: Duration, deadline: Duration) throws -> Next? {
+        try lock.withLock { () throws -> Next? in
+            while let first = queue.first, first.due <= now {
+                queue.removeFirst()
+                switch first.content {
+                case .event(let event): return .event(event)
+                case .fault(.dropConnection):
+                    dropped = true
+                    queue = []
+                case .fault(.duplicateNext), .fault(.reorderNext), .fault(.malformedFrame):
+                    // Wire faults: the servers that speak a protocol apply them; in-process there is
+                    // no frame to duplicate, reorder or garble.
+                    continue
+                }
+            }
+            if dropped { throw ConnectorError(Self.dropMessage) }
+            if closed { return .closed }
+            guard now < deadline else { return nil }
+            let signal = WakeSignal()
+            sleepers.append(signal)
+            return .wait(until: min(queue.first?.due ?? deadline, deadline), signal: signal)
+        }
+    }
+
+    /// Drops everything scheduled and wakes every sleeper.
+    func close() {
+        let woken = lock.withLock {
+            closed = true
+            queue = []
+            defer { sleepers = [] }
+            return sleepers
+        }
+        woken.forEach { $0.fire() }
+    }
+
+    /// Must hold the lock.
+    private func schedule(_ play: Play, at start: Duration) {
+        guard !play.items.isEmpty else { return }
+        // Plays never overlap, so appending keeps the queue in due order.
+        queue += play.items.map { (start + $0.offset, $0.content) }
+        busyUntil = start + play.duration
+    }
+}

@@ -1,0 +1,55 @@
+import ParleyCore
+import ParleyModel
+
+/// One conversation with the simulator, scheduled on the run's clock: each play starts when its
+/// action arrives (or when the play before it is over) and its events fall due at their offsets.
+/// With `ManualClock` a whole conversation runs at once, with the timings a real run would have.
+public final class SimulatorSession: AgentSession {
+    private let clock: any MonotonicClock
+    private let timeline: SessionTimeline
+    /// Whether the script has a greeting.
+    public let agentSpeaksFirst: Bool
+
+    /// Opens a session; the greeting, if any, is due now.
+    public init(engine: ScriptEngine, sessionID: String, clock: any MonotonicClock) {
+        self.clock = clock
+        agentSpeaksFirst = engine.hasGreeting
+        timeline = SessionTimeline(engine: engine, threadID: sessionID)
+        timeline.open(at: clock.now)
+    }
+
+    /// The next event, sleeping on the clock until it is due; nil once the clock reaches `deadline`.
+    /// Throws a `ConnectorError` after a scripted `drop_connection`.
+    public func next(before deadline: Duration) async throws -> AgentEvent? {
+        while true {
+            switch try timeline.take(at: clock.now, deadline: deadline) {
+            case nil, .closed?: return nil
+            case .event(let event)?: return event
+            case .wait(let target, let signal)?:
+                try await sleep(until: target, orUntil: signal)
+            }
+        }
+    }
+
+    /// Plays the answer to `action` after whatever is still playing.
+    public func perform(_ action: UserAction) async throws {
+        try timeline.perform(action, at: clock.now)
+    }
+
+    /// Ends the session; later calls to `next` return nil.
+    public func close() async {
+        timeline.close()
+    }
+
+    /// Sleeps until `target`, or until a new action may have made something due sooner.
+    private func sleep(until target: Duration, orUntil signal: WakeSignal) async throws {
+        let clock = self.clock
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await clock.sleep(until: target) }
+            group.addTask { await signal.wait() }
+            try await group.next()
+            group.cancelAll()
+        }
+        signal.fire()
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// A one-shot signal a sleeping `next` races against its clock: a user action that schedules an
+/// event earlier than the sleep's target fires it. Firing before anyone waits is remembered.
+final class WakeSignal: @unchecked Sendable {
+    private let lock = NSLock()
+    private var fired = false
+    private var continuation: CheckedContinuation<Void, Never>?
+
+    /// Returns once fired, or when the waiting task is cancelled.
+    func wait() async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let resumeNow = lock.withLock {
+                    if fired { return true }
+                    self.continuation = continuation
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            fire()
+        }
+    }
+
+    /// Wakes the waiter, now or when it starts waiting.
+    func fire() {
+        let waiting = lock.withLock {
+            fired = true
+            defer { continuation = nil }
+            return continuation
+        }
+        waiting?.resume()
+    }
+}
