@@ -107,6 +107,25 @@ struct WebhookDeliveryTests {
         }
     }
 
+    @Test("per flow, each --retries attempt is sent, and one that passed says flaky")
+    func perFlowRetries() async throws {
+        var second = SampleRun.passed
+        second.run.attempt = 2
+        let firstAttempt = SampleRun.failed
+        let secondAttempt = second
+        try await HookServer.with { server in
+            let plugin = Self.plugin(server) {
+                $0.per = .flow
+                $0.on = [.always]
+            }
+            try await plugin.handle(SampleRun.finished(firstAttempt))
+            try await plugin.handle(SampleRun.finished(secondAttempt))
+            let bodies = try await server.requests.map(Self.json)
+            #expect(bodies.map { $0["outcome"] as? String } == ["failed", "flaky"])
+            #expect(bodies.map { $0["attempt"] as? Int } == [1, 2])
+        }
+    }
+
     @Test("a 400 is not retried, and the host reports it at once")
     func badRequestIsNotRetried() async throws {
         try await HookServer.with(replies: [.badRequest]) { server in
