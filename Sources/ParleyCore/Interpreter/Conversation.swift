@@ -50,8 +50,12 @@ struct Conversation: Sendable {
         return !isRunOpen && !turn.entries.isEmpty && now - lastEventAt >= quietPeriod
     }
 
-    /// When `isTurnOver` could next become true by silence alone.
-    var quietDeadline: Duration { lastEventAt + quietPeriod }
+    /// When `isTurnOver` could next become true by silence alone; nil while silence cannot end
+    /// the turn (nothing has arrived yet, or a run is open), so there is no reason to look sooner.
+    var quietDeadline: Duration? {
+        guard !isRunOpen && !turn.entries.isEmpty else { return nil }
+        return lastEventAt + quietPeriod
+    }
 
     private var isRunOpen: Bool {
         var open = 0

@@ -170,7 +170,8 @@ public struct FlowInterpreter: Sendable {
             return .awaitEvent(until: until)
         case .turnEnd(let deadline, _):
             // Silence may end a turn before the deadline, so look again when it would.
-            return .awaitEvent(until: min(deadline, max(conversation.quietDeadline, pending.started)))
+            guard let quiet = conversation.quietDeadline else { return .awaitEvent(until: deadline) }
+            return .awaitEvent(until: min(deadline, max(quiet, pending.started)))
         case .performing(let action):
             return .perform(action)
         }
