@@ -3,50 +3,67 @@ import ParleyModel
 
 /// Why the `files` plugin could not be set up or could not write a report.
 ///
-/// Setting errors read `files: junit must be a file name; got 3`; write errors name the file and
-/// the system's reason, so the host can report them as they are.
+/// A setting error reads `files: junit must be a file name; got 3`, whole, for the command line to
+/// put after the entry's location. A write error reads `cannot write reports/junit.xml: Permission
+/// denied`, because the plugin host prefixes what `handle` and `finish` throw with the plugin's
+/// name: the run summary then says `files: cannot write …` once.
 public struct FilesPluginError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
-    /// The whole message, starting with `files:`.
+    /// The whole message.
     public let description: String
 
-    private init(_ description: String) {
+    private init(setting description: String) {
         self.description = "files: " + description
+    }
+
+    private init(writing description: String) {
+        self.description = description
     }
 
     /// The same text, for callers that print `localizedDescription`.
     public var errorDescription: String? { description }
 
     static func notFileName(_ setting: String, got value: JSONValue) -> FilesPluginError {
-        FilesPluginError("\(setting) must be a file name; got \(value.compactText())")
+        FilesPluginError(setting: "\(setting) must be a file name; got \(value.compactText())")
     }
 
     static func notFolder(_ setting: String, got value: JSONValue) -> FilesPluginError {
-        FilesPluginError("\(setting) must be a folder path; got \(value.compactText())")
+        FilesPluginError(setting: "\(setting) must be a folder path; got \(value.compactText())")
     }
 
     static func notBool(_ setting: String, got value: JSONValue) -> FilesPluginError {
-        FilesPluginError("\(setting) must be true or false; got \(value.compactText())")
+        FilesPluginError(setting: "\(setting) must be true or false; got \(value.compactText())")
     }
 
     static func unknownSetting(_ setting: String, known: [String]) -> FilesPluginError {
-        FilesPluginError("unknown setting \"\(setting)\"; expected one of \(known.joined(separator: ", "))")
+        FilesPluginError(setting: "unknown setting \"\(setting)\"; expected one of \(known.joined(separator: ", "))")
     }
 
     static let htmlNotSupported = FilesPluginError(
-        "html reports are not supported yet; remove \"html\" (junit, json and transcripts work)")
+        setting: "html reports are not supported yet; remove \"html\" (junit, json and transcripts work)")
 
-    static let nothingToWrite = FilesPluginError("nothing to write; set junit, json or transcripts: true")
+    static let nothingToWrite = FilesPluginError(setting: "nothing to write; set junit, json or transcripts: true")
 
     static func cannotWrite(_ path: String, _ error: any Error) -> FilesPluginError {
-        FilesPluginError("cannot write \(path): \(reason(error))")
+        FilesPluginError(writing: "cannot write \(path): \(reason(error))")
     }
 
     static func cannotCreateFolder(_ path: String, _ error: any Error) -> FilesPluginError {
-        FilesPluginError("cannot create folder \(path): \(reason(error))")
+        FilesPluginError(writing: "cannot create folder \(path): \(reason(error))")
     }
 
+    /// The system's reason in a few words: `Permission denied`, `a file is in the way`.
     private static func reason(_ error: any Error) -> String {
         if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
+        if let cocoa = error as? CocoaError {
+            switch cocoa.code {
+            case .fileWriteFileExists: return "a file is in the way"
+            case .fileWriteNoPermission, .fileReadNoPermission: return String(cString: strerror(EACCES))
+            case .fileWriteOutOfSpace: return String(cString: strerror(ENOSPC))
+            case .fileWriteVolumeReadOnly: return String(cString: strerror(EROFS))
+            case .fileNoSuchFile, .fileReadNoSuchFile: return String(cString: strerror(ENOENT))
+            default: break
+            }
+        }
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(underlying.code)))

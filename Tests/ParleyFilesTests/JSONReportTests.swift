@@ -54,16 +54,25 @@ struct JSONReportTests {
         #expect(try ReportRun.parse(run.text("report.json"))["succeeded"] as? Bool == true)
     }
 
-    @Test("a report that cannot be written is thrown, and the others are still written")
+    @Test("a report that cannot be written fails the plugin, named by the host, after the others are written")
     func writeError() async throws {
         let run = try ReportRun(.init(junit: "junit.xml", json: "blocked/report.json"))
-        try AtomicFileTestSupport.makeFile(at: run.plugin.folder.appendingPathComponent("blocked"))
-        await #expect {
-            try await run.run()
-        } throws: { error in
-            String(describing: error).hasPrefix("files: cannot create folder \(run.plugin.folder.path)/blocked: ")
-        }
+        let blocked = run.plugin.folder.appendingPathComponent("blocked")
+        try AtomicFileTestSupport.makeFile(at: blocked)
+        let summary = await PluginHost.run(plugins: [run.plugin]) { _ in SampleRun.summary() }
+        #expect(summary.pluginFailures == ["files: cannot create folder \(blocked.path): a file is in the way"])
         #expect(try run.text("junit.xml").contains("<testsuites"))
+    }
+
+    @Test("a write error names the file and the system's reason, without the plugin's name")
+    func writeErrorText() async throws {
+        let run = try ReportRun(.init(json: "report.json"))
+        try AtomicFileTestSupport.makeFile(at: run.base.appendingPathComponent("reports"))
+        await #expect {
+            try await run.run(events: [])
+        } throws: { error in
+            String(describing: error) == "cannot create folder \(run.plugin.folder.path): a file is in the way"
+        }
     }
 }
 
