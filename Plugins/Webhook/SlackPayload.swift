@@ -26,7 +26,8 @@ public enum SlackPayload {
     public static func run(_ summary: RunSummary) -> JSONValue {
         let outcome = WebhookPayload.runOutcome(summary)
         let counts = "\(summary.passed) passed, \(summary.failed) failed, \(summary.flaky) flaky, \(summary.skipped) skipped"
-        var lines = ["\(summary.succeeded ? ":white_check_mark:" : ":x:") Parley run \(outcome): \(counts) in \(summary.duration.flowText)"]
+        let icon = summary.succeeded ? ":white_check_mark:" : ":x:"
+        var lines = ["\(icon) Parley run \(outcome): \(counts) in \(summary.duration.flowText)"]
         var failures: [String] = []
         for result in summary.results {
             guard case .failed(let failure) = result.outcome else { continue }

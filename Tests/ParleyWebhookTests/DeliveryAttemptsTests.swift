@@ -9,7 +9,8 @@ struct DeliveryAttemptsTests {
     @Test("the default backoff doubles from 0.5s and stops growing at 8s")
     func defaultBackoff() {
         let backoff = Backoff()
-        #expect((1...7).map(backoff.delay(beforeRetry:)) == [.milliseconds(500), .seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(8), .seconds(8)])
+        let expected: [Duration] = [.milliseconds(500), .seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(8), .seconds(8)]
+        #expect((1...7).map(backoff.delay(beforeRetry:)) == expected)
     }
 
     @Test("jitter only shortens, by at most its fraction")
@@ -42,15 +43,19 @@ struct DeliveryAttemptsTests {
     @Test("a 4xx other than 429 gives up at once", arguments: [400, 401, 404, 410, 422])
     func clientErrorsDoNotRetry(status: Int) {
         var attempts = DeliveryAttempts(retries: 3, backoff: Backoff())
-        #expect(attempts.receive(.answered(status: status, reason: "Nope", retryAfter: .seconds(1))) == .giveUp(attempts: 1, reason: "\(status) Nope"))
+        let answer = DeliveryAttempts.Result.answered(status: status, reason: "Nope", retryAfter: .seconds(1))
+        #expect(attempts.receive(answer) == .giveUp(attempts: 1, reason: "\(status) Nope"))
     }
 
     @Test("a 429 waits its Retry-After, capped, or the backoff when it sends none")
     func tooManyRequests() {
-        var attempts = DeliveryAttempts(retries: 5, backoff: Backoff(maximumRetryAfter: .seconds(30)))
-        #expect(attempts.receive(.answered(status: 429, reason: "Too Many Requests", retryAfter: .seconds(3)), jitterUnit: 0.5) == .retry(after: .seconds(3)))
-        #expect(attempts.receive(.answered(status: 429, reason: "Too Many Requests", retryAfter: .seconds(600))) == .retry(after: .seconds(30)))
-        #expect(attempts.receive(.answered(status: 429, reason: "Too Many Requests", retryAfter: nil)) == .retry(after: .seconds(2)))
+        var attempts = DeliveryAttempts(retries: 5, backoff: Backoff(jitter: 1, maximumRetryAfter: .seconds(30)))
+        func tooMany(_ after: Duration?) -> DeliveryAttempts.Result {
+            .answered(status: 429, reason: "Too Many Requests", retryAfter: after)
+        }
+        #expect(attempts.receive(tooMany(.seconds(3)), jitterUnit: 0.5) == .retry(after: .seconds(3)))
+        #expect(attempts.receive(tooMany(.seconds(600)), jitterUnit: 0.5) == .retry(after: .seconds(30)))
+        #expect(attempts.receive(tooMany(nil), jitterUnit: 0.5) == .retry(after: .seconds(1)))
     }
 
     @Test("no retries means one attempt")

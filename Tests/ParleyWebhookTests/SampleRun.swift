@@ -13,7 +13,8 @@ enum SampleRun {
         location: SourceLocation(file: "Flows/02-refund.flow.yaml", line: 14, column: 5), waited: .milliseconds(1250)
     )
 
-    static let step = StepInfo(summary: "expect reply", location: SourceLocation(file: "Flows/01-order.flow.yaml", line: 6, column: 5), depth: 0)
+    static let step = StepInfo(
+        summary: "expect reply", location: SourceLocation(file: "Flows/01-order.flow.yaml", line: 6, column: 5), depth: 0)
 
     static let passed = FlowResult(
         run: run("Order status", file: "Flows/01-order.flow.yaml"), outcome: .passed,
