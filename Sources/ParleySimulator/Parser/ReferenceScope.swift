@@ -18,8 +18,12 @@ struct ReferenceScope {
     /// The fields of `${slot.…}`.
     static let slotFields = ["day", "time", "date"]
 
+    /// What the templates belong to, for messages: "this rule", "the greeting".
+    var place = "this rule"
+
     /// The scope of a rule with these conditions.
-    init(conditions: [RuleCondition] = []) {
+    init(conditions: [RuleCondition] = [], place: String = "this rule") {
+        self.place = place
         for condition in conditions {
             switch condition.trigger {
             case .text(let regex):
@@ -44,12 +48,12 @@ struct ReferenceScope {
     private func problem(name: String, path: [String]) -> String? {
         let written = "'${\(([name] + path).joined(separator: "."))}'"
         if let group = Int(name) {
-            guard let count = groupCount else { return "\(written) is a regex group, but this rule has no 'text' trigger" }
+            guard let count = groupCount else { return "\(written) is a regex group, but \(place) has no 'text' trigger" }
             return group <= count ? nil : "\(written): the rule's text pattern has only \(count) group\(count == 1 ? "" : "s")"
         }
         if groupNames.contains(name) || name == "memory" { return nil }
         if let trigger = Self.dataTriggers[name] {
-            guard triggerData.contains(name) else { return "\(written) needs a '\(trigger)' trigger in this rule's 'when'" }
+            guard triggerData.contains(name) else { return "\(written) needs a '\(trigger)' trigger in \(place == "this rule" ? "this rule's 'when'" : place)" }
             if name == "slot", let field = path.first, !Self.slotFields.contains(field) {
                 return "\(written): a slot has \(Self.slotFields.joined(separator: ", "))\(ScriptSuggestion.hint(for: field, in: Self.slotFields))"
             }
@@ -60,7 +64,7 @@ struct ReferenceScope {
             return "\(written): rows of table '\(lookup.table)' have no field '\(field)'\(ScriptSuggestion.hint(for: field, in: lookup.fields))"
         }
         let known = available
-        let listing = known.isEmpty ? "" : " (this rule can use \(known.joined(separator: ", ")))"
+        let listing = known.isEmpty ? "" : " (\(place) can use \(known.joined(separator: ", ")))"
         return "unknown reference \(written)\(listing)\(ScriptSuggestion.hint(for: name, in: known))"
     }
 

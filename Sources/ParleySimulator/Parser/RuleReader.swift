@@ -46,6 +46,11 @@ struct RuleReader {
                 return []
             })
             scope.lookup = (lookup.name, lookup.table, fields.sorted())
+        } else if let node = map["lookup"], case .mapping(let pairs) = node.value,
+            let name = pairs.first(where: { $0.key.value == "as" }), case .scalar(let text, _) = name.value.value
+        {
+            // The lookup was reported already; knowing its name spares a cascade of unknown references.
+            scope.lookup = (text, "", [])
         }
         let body: RuleBody?
         switch (map["play"], map["cycle"]) {
@@ -91,6 +96,8 @@ struct RuleReader {
         map.rejectUnknownKeys(allowed: allowed, in: "'when'", context)
         let triggers = map.pairs.filter { ScriptTrigger.keywords.contains($0.key.value) }
         guard let (key, value) = triggers.first else {
+            // A misspelled trigger was reported as an unknown key; one message is enough.
+            if map.pairs.contains(where: { !allowed.contains($0.key.value) }) { return nil }
             context.error("'when' needs a trigger: one of \(ScriptTrigger.keywords.joined(separator: ", "))", at: node.location)
             return nil
         }

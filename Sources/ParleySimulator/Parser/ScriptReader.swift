@@ -19,7 +19,7 @@ struct ScriptReader {
         if let node = top["tables"] { script.tables = tables(node) }
         if let node = top["greeting"] {
             script.greeting = reply(node)
-            script.greeting.map { spec in spec.templates.forEach { ReferenceScope().check($0, context) } }
+            script.greeting.map { spec in spec.templates.forEach { ReferenceScope(place: "the greeting").check($0, context) } }
         }
         let reader = PlayReader(context: context, tools: script.tools)
         if let node = top["rules"] {
@@ -30,7 +30,7 @@ struct ScriptReader {
                 fallback.rejectUnknownKeys(allowed: ["play"], in: "'fallback'", context)
                 fallback.require(["play"], in: "'fallback'", context)
                 script.fallback = fallback["play"].map { reader.steps($0) }
-                script.fallback?.forEach { step in step.kind.templates.forEach { ReferenceScope().check($0, context) } }
+                script.fallback?.forEach { step in step.kind.templates.forEach { ReferenceScope(place: "the fallback").check($0, context) } }
             }
         }
         CrossReferences(script: script, context: context).check()
