@@ -10,7 +10,9 @@ struct DemoFlowTests {
     func orderStatus() {
         var conversation = EngineConversation(Support.demo)
         let events = conversation.send("Where is my order A-1042?")
-        #expect(events.toolCalls == [ToolCall(id: "call_lookup_order", name: "lookup_order", args: .object([JSONMember("order_id", "A-1042")]))])
+        #expect(
+            events.toolCalls == [ToolCall(id: "call_lookup_order", name: "lookup_order", args: .object([JSONMember("order_id", "A-1042")]))]
+        )
         #expect(events.toolResults.first?.content["status"] == "shipped")
         #expect(events.contains(.cardStart(id: "order-A-1042", executionText: "Looking up order A-1042...")))
         #expect(events.contains { if case .card(_, let payload) = $0 { payload["title"] == "Order A-1042" } else { false } })
@@ -18,9 +20,11 @@ struct DemoFlowTests {
         #expect(reply?.text.contains("Carrier: UPS, tracking number 1Z999AA10123456784") == true)
         #expect(reply?.suggestions == ["Track package", "Talk to a person"])
         #expect(events.kindNames.filter { $0 == "text_delta" }.count == 5)
-        #expect(events.kindNames.filter { !["text_delta", "tool_call_start", "tool_call_args", "tool_call_end", "card"].contains($0) } == [
-            "run_started", "tool_call", "tool_result", "card_start", "card_end", "text_start", "text_end", "reply", "run_finished", "turn_ended",
-        ])
+        #expect(
+            events.kindNames.filter { !["text_delta", "tool_call_start", "tool_call_args", "tool_call_end", "card"].contains($0) } == [
+                "run_started", "tool_call", "tool_result", "card_start", "card_end", "text_start", "text_end", "reply", "run_finished",
+                "turn_ended",
+            ])
         #expect(events.contains(.runFinished(runID: "run-2", outcome: .success)))
     }
 
@@ -41,7 +45,10 @@ struct DemoFlowTests {
     func contactForm() {
         var conversation = EngineConversation(Support.demo)
         let form = conversation.send("Could someone contact me about a billing problem?")
-        #expect(form.contains { if case .interactive(let message) = $0 { message.id == "contact_form" && message.goal.kind == .anyOf } else { false } })
+        #expect(
+            form.contains {
+                if case .interactive(let message) = $0 { message.id == "contact_form" && message.goal.kind == .anyOf } else { false }
+            })
         let values: [JSONMember] = [
             JSONMember("name_field", "Ada Lovelace"), JSONMember("email_field", "ada@example.com"), JSONMember("country_dropdown", "uk"),
             JSONMember("topic_radio", "billing"), JSONMember("updates_checkbox", ["updates"]),
@@ -59,7 +66,8 @@ struct DemoFlowTests {
         let events = conversation.send("Can you recommend noise-cancelling headphones under $200?")
         #expect(events.toolCalls.first?.args["max_price"] == .number(200))
         #expect(conversation.act(.click(messageID: "", elementID: "details_btn")).first == .goalCompleted(messageID: "headphones_card"))
-        #expect(conversation.act(.click(messageID: "headphones_card", elementID: "buy_btn")).replies.first?.text.contains("$159.00") == true)
+        #expect(
+            conversation.act(.click(messageID: "headphones_card", elementID: "buy_btn")).replies.first?.text.contains("$159.00") == true)
     }
 
     @Test("05 scheduler: typing, the scheduler, a slot, then a booking with slot and phone")
@@ -70,7 +78,9 @@ struct DemoFlowTests {
         let picked = conversation.act(.schedule(messageID: "callback_scheduler", slot: "tuesday 10:30"))
         #expect(picked.replies.first?.text == "Great, tuesday at 10:30 it is. Which number should we call you on?")
         let booking = conversation.send("Please call me on +44 20 7946 0018")
-        #expect(booking.toolCalls.first?.args == .object([JSONMember("phone", "+44 20 7946 0018"), JSONMember("day", "tuesday"), JSONMember("time", "10:30")]))
+        #expect(
+            booking.toolCalls.first?.args
+                == .object([JSONMember("phone", "+44 20 7946 0018"), JSONMember("day", "tuesday"), JSONMember("time", "10:30")]))
     }
 
     @Test("06 handoff ladder: queued, joined, live replies, leaving, the survey and the end")
@@ -86,7 +96,9 @@ struct DemoFlowTests {
         #expect(goodbye.handoffs.map(\.stage) == [.liveAgentLeft])
         #expect(goodbye.replies.map(\.from) == [.live, .agent])
         let values = [JSONMember("rating_radio", "5"), JSONMember("comment_field", "Maya sorted it out quickly")]
-        #expect(conversation.act(.submit(formID: "survey_form", values: values, button: "survey_submit")).replies.first?.text == "Thanks for rating us 5 out of 5!")
+        #expect(
+            conversation.act(.submit(formID: "survey_form", values: values, button: "survey_submit")).replies.first?.text
+                == "Thanks for rating us 5 out of 5!")
         #expect(conversation.act(.end).contains(.sessionEnded(reason: "user_ended")))
     }
 
@@ -108,7 +120,8 @@ struct DemoFlowTests {
         #expect(asked.toolCalls.map(\.name) == ["lookup_order", "confirm_refund"])
         #expect(asked.toolCalls.last?.args["amount"] == .number(49))
         #expect(asked.toolResults.count == 1)
-        let confirmed = conversation.act(.respondTool(callID: "call_confirm_refund", name: "confirm_refund", result: .object([JSONMember("confirmed", true)])))
+        let confirmed = conversation.act(
+            .respondTool(callID: "call_confirm_refund", name: "confirm_refund", result: .object([JSONMember("confirmed", true)])))
         #expect(confirmed.contains { if case .interrupt(let id, _, _) = $0 { id == "refund_approval" } else { false } })
         #expect(confirmed.contains(.runFinished(runID: "run-3", outcome: .interrupt)))
         let answered = conversation.act(.resume(interruptID: "refund_approval", decision: decision, payload: nil))
@@ -118,13 +131,16 @@ struct DemoFlowTests {
     @Test("10 returns: identify, tier qualifier, paging with a cycle, a return with a reason")
     func returns() {
         var conversation = EngineConversation(Support.demo)
-        #expect(conversation.send("Hi, I'm Ada and my email is ada@example.com").replies.first?.text.hasPrefix("Welcome back, Ada!") == true)
+        #expect(
+            conversation.send("Hi, I'm Ada and my email is ada@example.com").replies.first?.text.hasPrefix("Welcome back, Ada!") == true)
         #expect(conversation.send("As a gold member, do I get a free return label?").replies.first?.text.contains("gold member") == true)
         #expect(conversation.send("Show my recent orders").replies.first?.text.contains("page 1 of 3") == true)
         #expect(conversation.act(.tap(suggestion: "Show more")).replies.first?.text.hasPrefix("Page 2 of 3") == true)
         #expect(conversation.act(.tap(suggestion: "Show more")).replies.first?.text.contains("That's all") == true)
         let started = conversation.send("Please start a return for order A-1042, reason: too small")
-        #expect(started.toolCalls.first?.args == .object([JSONMember("order_id", "A-1042"), JSONMember("customer_id", "C-1001"), JSONMember("reason", "too small")]))
+        #expect(
+            started.toolCalls.first?.args
+                == .object([JSONMember("order_id", "A-1042"), JSONMember("customer_id", "C-1001"), JSONMember("reason", "too small")]))
         var grace = EngineConversation(Support.demo)
         grace.send("Hi, I'm Grace and my email is grace@example.com")
         #expect(grace.send("How much does return shipping cost?").replies.first?.text.contains("$5.95") == true)
@@ -137,7 +153,12 @@ struct DemoFlowTests {
             let events = conversation.send("What are your opening hours?")
             let deltas = events.compactMap { if case .textDelta(_, let delta) = $0 { delta } else { nil } }
             #expect(deltas == ["We're open Monday to Friday", ", 9am to 6pm UK time,", " and this chat is available 24/7."])
-            #expect(events.suffix(2) == [.runFinished(runID: events.compactMap { if case .runStarted(let id, _) = $0 { id } else { nil } }.first, outcome: .success), .turnEnded])
+            #expect(
+                events.suffix(2) == [
+                    .runFinished(
+                        runID: events.compactMap { if case .runStarted(let id, _) = $0 { id } else { nil } }.first, outcome: .success),
+                    .turnEnded,
+                ])
         }
     }
 }

@@ -71,7 +71,8 @@ struct EngineAnswerTests {
     func submitValid() {
         var conversation = EngineConversation(Self.script)
         conversation.send("form")
-        let events = conversation.act(.submit(formID: "f1", values: [JSONMember("name", "Ada"), JSONMember("color", "blue")], button: "send"))
+        let events = conversation.act(
+            .submit(formID: "f1", values: [JSONMember("name", "Ada"), JSONMember("color", "blue")], button: "send"))
         #expect(events.first == .goalCompleted(messageID: "f1"))
         #expect(events.replies.map(\.text) == ["Hi Ada, you like blue"])
     }
@@ -80,10 +81,12 @@ struct EngineAnswerTests {
     func submitRejected() {
         var conversation = EngineConversation(Self.script)
         conversation.send("form")
-        let events = conversation.act(.submit(formID: "f1", values: [JSONMember("color", "green"), JSONMember("nmae", "Ada")], button: "go"))
-        #expect(events.runErrors == [
-            "form 'f1' was rejected: it has no submit button 'go' (its button is 'send'); it has no field 'nmae' (fields: name, color, note; did you mean 'name'?); required field 'name' (Name) is empty; 'green' is not an option of field 'color' (options: red, blue)"
-        ])
+        let events = conversation.act(
+            .submit(formID: "f1", values: [JSONMember("color", "green"), JSONMember("nmae", "Ada")], button: "go"))
+        #expect(
+            events.runErrors == [
+                "form 'f1' was rejected: it has no submit button 'go' (its button is 'send'); it has no field 'nmae' (fields: name, color, note; did you mean 'name'?); required field 'name' (Name) is empty; 'green' is not an option of field 'color' (options: red, blue)"
+            ])
         #expect(events.last == .turnEnded)
     }
 
@@ -94,7 +97,10 @@ struct EngineAnswerTests {
         conversation.send("form")
         let values = [JSONMember("name", "Ada"), JSONMember("color", "red")]
         #expect(conversation.act(.submit(formID: "", values: values, button: "")).runErrors.isEmpty)
-        #expect(conversation.act(.submit(formID: "f1", values: values, button: "send")).runErrors == ["form 'f1' was rejected: it was already submitted"])
+        #expect(
+            conversation.act(.submit(formID: "f1", values: values, button: "send")).runErrors == [
+                "form 'f1' was rejected: it was already submitted"
+            ])
     }
 
     @Test("a click hits a button of a card sent, by card or by element alone")
@@ -103,9 +109,10 @@ struct EngineAnswerTests {
         conversation.send("card")
         #expect(conversation.act(.click(messageID: "c1", elementID: "info")).replies.map(\.text) == ["Info clicked"])
         #expect(conversation.act(.click(messageID: "", elementID: "buy")).replies.map(\.text) == ["Buy clicked"])
-        #expect(conversation.act(.click(messageID: "", elementID: "by")).runErrors == [
-            "click refused: no card on screen has button 'by' (buttons: buy, info; did you mean 'buy'?)"
-        ])
+        #expect(
+            conversation.act(.click(messageID: "", elementID: "by")).runErrors == [
+                "click refused: no card on screen has button 'by' (buttons: buy, info; did you mean 'buy'?)"
+            ])
     }
 
     @Test("a slot inside the availability is booked with its day and time")
@@ -123,15 +130,18 @@ struct EngineAnswerTests {
     func scheduleOutside() {
         var conversation = EngineConversation(Self.script)
         conversation.send("slot")
-        #expect(conversation.act(.schedule(messageID: "s1", slot: "tuesday 11:45")).runErrors == [
-            "slot refused: tuesday 11:45 is outside the availability of scheduler 's1' for a 30-minute slot (tuesday: 09:00-12:00)"
-        ])
-        #expect(conversation.act(.schedule(messageID: "s1", slot: "monday 10:00")).runErrors == [
-            "slot refused: monday 10:00 is outside the availability of scheduler 's1' for a 30-minute slot (no slots on monday)"
-        ])
-        #expect(conversation.act(.schedule(messageID: "s1", slot: "soon")).runErrors == [
-            "slot refused: 'soon' is not a slot; write it like 'tuesday 10:30' or '2026-11-24T10:30'"
-        ])
+        #expect(
+            conversation.act(.schedule(messageID: "s1", slot: "tuesday 11:45")).runErrors == [
+                "slot refused: tuesday 11:45 is outside the availability of scheduler 's1' for a 30-minute slot (tuesday: 09:00-12:00)"
+            ])
+        #expect(
+            conversation.act(.schedule(messageID: "s1", slot: "monday 10:00")).runErrors == [
+                "slot refused: monday 10:00 is outside the availability of scheduler 's1' for a 30-minute slot (no slots on monday)"
+            ])
+        #expect(
+            conversation.act(.schedule(messageID: "s1", slot: "soon")).runErrors == [
+                "slot refused: 'soon' is not a slot; write it like 'tuesday 10:30' or '2026-11-24T10:30'"
+            ])
     }
 
     @Test("respond_tool answers the open frontend call; tool_result rules match by result subset")
@@ -143,12 +153,14 @@ struct EngineAnswerTests {
         #expect(events.contains(.interrupt(id: "approval", reason: "tool_call", payload: .object([JSONMember("amount", 5)]))))
         #expect(events.contains(.runFinished(runID: nil, outcome: .interrupt)))
         #expect(conversation.state.pendingCalls.map(\.id) == ["pay-1"])
-        #expect(conversation.act(.respondTool(callID: "call-x", name: "confirm", result: true)).runErrors == [
-            "tool answer refused: no open tool call has id 'call-x' (no frontend tool call is open)"
-        ])
-        #expect(conversation.act(.respondTool(callID: "pay-1", name: "pay", result: true)).runErrors == [
-            "tool answer refused: call 'pay-1' (pay) is a backend tool call; the agent answers it itself"
-        ])
+        #expect(
+            conversation.act(.respondTool(callID: "call-x", name: "confirm", result: true)).runErrors == [
+                "tool answer refused: no open tool call has id 'call-x' (no frontend tool call is open)"
+            ])
+        #expect(
+            conversation.act(.respondTool(callID: "pay-1", name: "pay", result: true)).runErrors == [
+                "tool answer refused: call 'pay-1' (pay) is a backend tool call; the agent answers it itself"
+            ])
     }
 
     @Test("a tool answer that does not fit the result pattern falls to the next rule")
@@ -162,9 +174,10 @@ struct EngineAnswerTests {
     @Test("resume answers the open interrupt with its payload; without one it is refused")
     func resume() {
         var conversation = EngineConversation(Self.script)
-        #expect(conversation.act(.resume(interruptID: nil, decision: .approve, payload: nil)).runErrors == [
-            "resume refused: there is no open interrupt to resume (none is open)"
-        ])
+        #expect(
+            conversation.act(.resume(interruptID: nil, decision: .approve, payload: nil)).runErrors == [
+                "resume refused: there is no open interrupt to resume (none is open)"
+            ])
         conversation.send("confirm")
         conversation.act(.respondTool(callID: "call-x", name: "confirm", result: .object([JSONMember("ok", true)])))
         let events = conversation.act(.resume(interruptID: "approval", decision: .approve, payload: .object([JSONMember("by", "qa")])))

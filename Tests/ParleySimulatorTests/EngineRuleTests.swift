@@ -61,7 +61,10 @@ struct EngineRuleTests {
         var conversation = EngineConversation(Self.script)
         let events = conversation.send("where is order A-1?")
         #expect(texts(events) == ["Order A-1 is shipped (order A-1)"])
-        #expect(events.toolCalls == [ToolCall(id: "c1", name: "lookup", args: .object([JSONMember("order_id", "A-1"), JSONMember("amount", .number(49))]))])
+        #expect(
+            events.toolCalls == [
+                ToolCall(id: "c1", name: "lookup", args: .object([JSONMember("order_id", "A-1"), JSONMember("amount", .number(49))]))
+            ])
         #expect(events.toolResults.map(\.content) == [.object([JSONMember("status", "shipped")])])
     }
 

@@ -28,7 +28,10 @@ struct EngineStreamTests {
         var conversation = EngineConversation(Self.script)
         let play = conversation.play(.send(text: "words"))
         #expect(deltas(play.events) == ["one two  ", "three four five"])
-        #expect(play.items.map(\.offset) == [.milliseconds(100), .milliseconds(100), .milliseconds(110), .milliseconds(110), .milliseconds(110), .milliseconds(110)])
+        #expect(
+            play.items.map(\.offset) == [
+                .milliseconds(100), .milliseconds(100), .milliseconds(110), .milliseconds(110), .milliseconds(110), .milliseconds(110),
+            ])
         #expect(play.events.kindNames == ["text_start", "text_delta", "text_delta", "text_end", "reply", "turn_ended"])
     }
 
@@ -52,10 +55,11 @@ struct EngineStreamTests {
     func pauses() {
         var conversation = EngineConversation(Self.script)
         let play = conversation.play(.send(text: "wait"))
-        #expect(play.items == [
-            TimedItem(.event(.system(text: "Still here", level: .warning)), at: .milliseconds(1100)),
-            TimedItem(.event(.turnEnded), at: .milliseconds(1600)),
-        ])
+        #expect(
+            play.items == [
+                TimedItem(.event(.system(text: "Still here", level: .warning)), at: .milliseconds(1100)),
+                TimedItem(.event(.turnEnded), at: .milliseconds(1600)),
+            ])
     }
 
     @Test("a refused action answers at once, without the think time")

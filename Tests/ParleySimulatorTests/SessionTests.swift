@@ -10,7 +10,8 @@ struct SessionTests {
     /// Opens a session of `script` on a fresh manual clock.
     func open(_ script: AgentScript = Support.demo, at start: Duration = .zero) async throws -> (any AgentSession, ManualClock) {
         let clock = ManualClock(start: start)
-        let session = try await SimulatorConnector(script: script).openSession(SessionRequest(sessionID: "s-1", flowName: "test", clock: clock))
+        let session = try await SimulatorConnector(script: script).openSession(
+            SessionRequest(sessionID: "s-1", flowName: "test", clock: clock))
         return (session, clock)
     }
 

@@ -22,7 +22,9 @@ struct AnswerChecker {
         let fields = Self.objects(message.data["formFields"])
         let ids = fields.compactMap { $0["elementId"].map(ScriptRenderer.text) }
         for member in values where !ids.contains(member.key) {
-            problems.append("it has no field '\(member.key)' (fields: \(ids.joined(separator: ", "))\(ScriptSuggestion.hint(for: member.key, in: ids)))")
+            problems.append(
+                "it has no field '\(member.key)' (fields: \(ids.joined(separator: ", "))\(ScriptSuggestion.hint(for: member.key, in: ids)))"
+            )
         }
         for field in fields {
             guard let id = field["elementId"].map(ScriptRenderer.text) else { continue }
@@ -54,10 +56,13 @@ struct AnswerChecker {
             guard hit != nil else { return .failure(missing(messageID, .card, code: "invalid_click")) }
         }
         guard let index = hit, let action = Self.action(elementID, in: state.interactives[index].message) else {
-            let scope = messageID.isEmpty ? state.interactives.map(\.message) : state.interactives.filter { $0.message.id == messageID }.map(\.message)
+            let scope =
+                messageID.isEmpty
+                ? state.interactives.map(\.message) : state.interactives.filter { $0.message.id == messageID }.map(\.message)
             let buttons = scope.flatMap { Self.objects($0.data["cardActions"]) }.compactMap { $0["elementId"].map(ScriptRenderer.text) }
             let place = messageID.isEmpty ? "no card on screen has" : "card '\(messageID)' has no"
-            let listing = buttons.isEmpty ? "" : " (buttons: \(buttons.joined(separator: ", "))\(ScriptSuggestion.hint(for: elementID, in: buttons)))"
+            let listing =
+                buttons.isEmpty ? "" : " (buttons: \(buttons.joined(separator: ", "))\(ScriptSuggestion.hint(for: elementID, in: buttons)))"
             return .failure(Rejection(message: "click refused: \(place) button '\(elementID)'\(listing)", code: "invalid_click"))
         }
         let message = state.interactives[index].message
@@ -75,16 +80,21 @@ struct AnswerChecker {
             return .failure(Rejection(message: "slot refused: scheduler '\(message.id)' already has a slot", code: "invalid_slot"))
         }
         guard let slot = Slot(text) else {
-            return .failure(Rejection(message: "slot refused: '\(text)' is not a slot; write it like 'tuesday 10:30' or '2026-11-24T10:30'", code: "invalid_slot"))
+            return .failure(
+                Rejection(
+                    message: "slot refused: '\(text)' is not a slot; write it like 'tuesday 10:30' or '2026-11-24T10:30'",
+                    code: "invalid_slot"))
         }
-        let written = (message.data["availability"]?[slot.day.rawValue]).map { value -> [String] in
-            if case .array(let items) = value { return items.map(ScriptRenderer.text) }
-            return [ScriptRenderer.text(value)]
-        } ?? []
-        let length = message.data["duration"].flatMap { value -> Int? in
-            if case .number(let minutes) = value { return Int(minutes) }
-            return nil
-        } ?? 0
+        let written =
+            (message.data["availability"]?[slot.day.rawValue]).map { value -> [String] in
+                if case .array(let items) = value { return items.map(ScriptRenderer.text) }
+                return [ScriptRenderer.text(value)]
+            } ?? []
+        let length =
+            message.data["duration"].flatMap { value -> Int? in
+                if case .number(let minutes) = value { return Int(minutes) }
+                return nil
+            } ?? 0
         let fits = written.compactMap(TimeWindow.init).contains { window in
             window.start <= slot.minutes && slot.minutes + max(length, 1) <= window.end
         }
@@ -92,7 +102,10 @@ struct AnswerChecker {
             let hours = written.isEmpty ? "no slots on \(slot.day.rawValue)" : "\(slot.day.rawValue): \(written.joined(separator: ", "))"
             let fit = length > 0 ? " for a \(length)-minute slot" : ""
             return .failure(
-                Rejection(message: "slot refused: \(slot.day.rawValue) \(slot.time) is outside the availability of scheduler '\(message.id)'\(fit) (\(hours))", code: "invalid_slot"))
+                Rejection(
+                    message:
+                        "slot refused: \(slot.day.rawValue) \(slot.time) is outside the availability of scheduler '\(message.id)'\(fit) (\(hours))",
+                    code: "invalid_slot"))
         }
         if message.data["scheduleElement"]?["disableAfterInteracted"] == .bool(true) { state.interactives[index].closed = true }
         return .success(.schedule(schedulerID: message.id, slot: slot))
@@ -109,7 +122,8 @@ struct AnswerChecker {
         let sent = state.interactives.filter { $0.message.kind == kind }.map(\.message.id)
         let what = kind == .form ? "form" : kind == .scheduler ? "scheduler" : "card"
         let subject = id.isEmpty ? "the agent has sent no \(what)" : "the agent sent no \(what) '\(id)'"
-        let listing = sent.isEmpty || id.isEmpty ? "" : " (\(what)s sent: \(sent.joined(separator: ", "))\(ScriptSuggestion.hint(for: id, in: sent)))"
+        let listing =
+            sent.isEmpty || id.isEmpty ? "" : " (\(what)s sent: \(sent.joined(separator: ", "))\(ScriptSuggestion.hint(for: id, in: sent)))"
         return Rejection(message: "\(subject)\(listing)", code: code)
     }
 

@@ -76,7 +76,8 @@ struct PlayBuilder {
                 .handoff(
                     Handoff(
                         stage: spec.stage, queuePosition: spec.queuePosition, wait: spec.wait, queue: renderer.text(spec.queue),
-                        agentName: renderer.text(spec.agentName), reason: renderer.text(spec.reason), route: spec.route.map(renderer.value))))
+                        agentName: renderer.text(spec.agentName), reason: renderer.text(spec.reason), route: spec.route.map(renderer.value))
+                ))
         case .system(let text, let level):
             emit(.system(text: renderer.text(text), level: level))
         case .interrupt(let spec):

@@ -20,7 +20,9 @@ public struct ScriptEngine: Sendable {
         guard let greeting = script.greeting else { return Play() }
         var builder = PlayBuilder(script: script, state: state, renderer: ScriptRenderer(bindings: [:], memory: state.memory), start: .zero)
         let location = script.location
-        builder.play([PlayStep(.runStarted, at: location), PlayStep(.reply(greeting), at: location), PlayStep(.runFinished(.success), at: location)])
+        builder.play([
+            PlayStep(.runStarted, at: location), PlayStep(.reply(greeting), at: location), PlayStep(.runFinished(.success), at: location),
+        ])
         state = builder.state
         return Play(items: builder.finish(), source: "greeting")
     }

@@ -14,7 +14,8 @@ public struct ToolCallSpec: Hashable, Sendable {
     public var frontend: Bool
 
     /// Creates a tool call.
-    public init(id: Template? = nil, name: String, args: ValueTemplate = .object([]), result: ValueTemplate? = nil, frontend: Bool = false) {
+    public init(id: Template? = nil, name: String, args: ValueTemplate = .object([]), result: ValueTemplate? = nil, frontend: Bool = false)
+    {
         self.id = id
         self.name = name
         self.args = args
@@ -45,12 +46,19 @@ public struct InteractiveSpec: Hashable, Sendable {
 
 /// A `handoff` stage.
 public struct HandoffSpec: Hashable, Sendable {
+    /// Where the handoff is.
     public var stage: HandoffStage
+    /// The queue's name.
     public var queue: Template?
+    /// The place in the queue.
     public var queuePosition: Int?
+    /// The estimated wait.
     public var wait: Duration?
+    /// The live agent's name.
     public var agentName: Template?
+    /// Why (user_requested, no_agents_available…).
     public var reason: Template?
+    /// Routing data, verbatim.
     public var route: ValueTemplate?
 
     /// Creates a handoff stage.
@@ -72,15 +80,19 @@ public struct HandoffSpec: Hashable, Sendable {
 public struct InterruptSpec: Hashable, Sendable {
     /// The interrupt id; generated when nil.
     public var id: Template?
+    /// Why the run stopped (tool_call…).
     public var reason: Template?
     /// The call the interrupt holds, if any.
     public var toolCallID: Template?
     /// A question for the person who resumes it.
     public var message: Template?
+    /// Data for the client deciding.
     public var payload: ValueTemplate?
 
     /// Creates an interrupt.
-    public init(id: Template? = nil, reason: Template? = nil, toolCallID: Template? = nil, message: Template? = nil, payload: ValueTemplate? = nil) {
+    public init(
+        id: Template? = nil, reason: Template? = nil, toolCallID: Template? = nil, message: Template? = nil, payload: ValueTemplate? = nil
+    ) {
         self.id = id
         self.reason = reason
         self.toolCallID = toolCallID

@@ -25,7 +25,9 @@ struct CrossReferences {
             guard case .goalCompleted(let template) = step.kind, let id = template.literalText else { continue }
             let all = Array(messages.keys)
             if messages[id] == nil {
-                context.error("'goal_completed: \(id)': no 'interactive' message has id '\(id)'\(ScriptSuggestion.hint(for: id, in: all))", at: step.location)
+                context.error(
+                    "'goal_completed: \(id)': no 'interactive' message has id '\(id)'\(ScriptSuggestion.hint(for: id, in: all))",
+                    at: step.location)
             }
         }
     }
@@ -48,7 +50,9 @@ struct CrossReferences {
         return ids
     }
 
-    private func expect(_ id: String, among messages: [String: InteractiveKind], kinds: [InteractiveKind], _ what: String, at location: SourceLocation) {
+    private func expect(
+        _ id: String, among messages: [String: InteractiveKind], kinds: [InteractiveKind], _ what: String, at location: SourceLocation
+    ) {
         // A script whose interactive ids are all templated cannot be checked.
         if messages.isEmpty, allSteps.contains(where: { if case .interactive = $0.kind { return true } else { return false } }) { return }
         let candidates = messages.filter { kinds.contains($0.value) }.keys.sorted()
@@ -68,7 +72,8 @@ struct CrossReferences {
             return
         }
         if tool.side != .frontend {
-            context.error("'tool_result: \(name)': '\(name)' is a backend tool; only frontend tools are answered by the client", at: location)
+            context.error(
+                "'tool_result: \(name)': '\(name)' is a backend tool; only frontend tools are answered by the client", at: location)
         }
     }
 }

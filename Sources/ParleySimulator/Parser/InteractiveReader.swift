@@ -60,7 +60,9 @@ struct InteractiveReader {
         for (day, windows) in days.pairs {
             if Weekday(rawValue: day.value.lowercased()) == nil {
                 let names = Weekday.allCases.map(\.rawValue)
-                context.error("unknown day '\(day.value)' (expected monday … sunday)\(ScriptSuggestion.hint(for: day.value, in: names))", at: day.location)
+                context.error(
+                    "unknown day '\(day.value)' (expected monday … sunday)\(ScriptSuggestion.hint(for: day.value, in: names))",
+                    at: day.location)
             }
             for window in context.list(windows) {
                 guard let text = context.string(window, "a time window like \"09:00-12:00\"") else { continue }
@@ -92,7 +94,7 @@ struct InteractiveReader {
                 ids.append(id)
             }
         }
-        if (kind == .anyOf || kind == .allOf), ids.isEmpty {
+        if kind == .anyOf || kind == .allOf, ids.isEmpty {
             context.error("an '\(kind.rawValue)' goal needs 'elementIds'", at: node.location)
         }
         return InteractionGoal(kind: kind, elementIDs: ids)

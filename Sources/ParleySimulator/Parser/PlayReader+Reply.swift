@@ -35,8 +35,13 @@ extension PlayReader {
         }
         spec.agentName = map["agent"].flatMap { context.template($0, "the live agent's name") }
         spec.suggestions = map["suggestions"].map { context.list($0).compactMap { context.template($0, "a suggestion's text") } } ?? []
-        spec.attachments = map["attachments"].map { objects($0, ["title", "url", "content_type", "call_to_action_text"], required: ["url"], "an attachment") } ?? []
-        spec.callActions = map["call_actions"].map { objects($0, ["title", "contact_number"], required: ["title", "contact_number"], "a call action") } ?? []
+        spec.attachments =
+            map["attachments"].map {
+                objects($0, ["title", "url", "content_type", "call_to_action_text"], required: ["url"], "an attachment")
+            } ?? []
+        spec.callActions =
+            map["call_actions"].map { objects($0, ["title", "contact_number"], required: ["title", "contact_number"], "a call action") }
+            ?? []
         if let node = map["cut_after"], let cut = context.integer(node, minimum: 0, "a number of chunks") {
             if case .count(let count)? = chunks, cut >= count {
                 context.error("'cut_after: \(cut)' cuts nothing: the reply has \(count) chunk\(count == 1 ? "" : "s")", at: node.location)
@@ -65,7 +70,10 @@ extension PlayReader {
             return []
         }
         return items.compactMap { item in
-            guard let map = ScriptMapping(item, context, expected: "\(what): a mapping like { \(allowed.prefix(2).map { "\($0): …" }.joined(separator: ", ")) }") else {
+            guard
+                let map = ScriptMapping(
+                    item, context, expected: "\(what): a mapping like { \(allowed.prefix(2).map { "\($0): …" }.joined(separator: ", ")) }")
+            else {
                 return nil
             }
             map.rejectUnknownKeys(allowed: allowed, in: what, context)
@@ -82,7 +90,8 @@ extension PlayReader {
         let declared = tools.first { $0.name == name }
         if !tools.isEmpty, declared == nil {
             let names = tools.map(\.name)
-            context.error("unknown tool '\(name)' (declare it under 'tools:')\(ScriptSuggestion.hint(for: name, in: names))", at: nameNode.location)
+            context.error(
+                "unknown tool '\(name)' (declare it under 'tools:')\(ScriptSuggestion.hint(for: name, in: names))", at: nameNode.location)
         }
         let flag = map["frontend"].flatMap(context.bool)
         if let flag, let declared, flag != (declared.side == .frontend) {

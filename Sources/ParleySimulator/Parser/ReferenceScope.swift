@@ -53,15 +53,19 @@ struct ReferenceScope {
         }
         if groupNames.contains(name) || name == "memory" { return nil }
         if let trigger = Self.dataTriggers[name] {
-            guard triggerData.contains(name) else { return "\(written) needs a '\(trigger)' trigger in \(place == "this rule" ? "this rule's 'when'" : place)" }
+            guard triggerData.contains(name) else {
+                return "\(written) needs a '\(trigger)' trigger in \(place == "this rule" ? "this rule's 'when'" : place)"
+            }
             if name == "slot", let field = path.first, !Self.slotFields.contains(field) {
-                return "\(written): a slot has \(Self.slotFields.joined(separator: ", "))\(ScriptSuggestion.hint(for: field, in: Self.slotFields))"
+                return
+                    "\(written): a slot has \(Self.slotFields.joined(separator: ", "))\(ScriptSuggestion.hint(for: field, in: Self.slotFields))"
             }
             return nil
         }
         if let lookup, lookup.name == name {
             guard let field = path.first, !lookup.fields.isEmpty, !lookup.fields.contains(field) else { return nil }
-            return "\(written): rows of table '\(lookup.table)' have no field '\(field)'\(ScriptSuggestion.hint(for: field, in: lookup.fields))"
+            return
+                "\(written): rows of table '\(lookup.table)' have no field '\(field)'\(ScriptSuggestion.hint(for: field, in: lookup.fields))"
         }
         let known = available
         let listing = known.isEmpty ? "" : " (\(place) can use \(known.joined(separator: ", ")))"

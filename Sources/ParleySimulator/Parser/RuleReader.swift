@@ -41,10 +41,11 @@ struct RuleReader {
         let lookup = map["lookup"].flatMap { self.lookup($0, scope: scope) }
         if let lookup {
             let rows: [JSONValue] = tables[lookup.table].map { Array($0.values) } ?? []
-            let fields = Set(rows.flatMap { row -> [String] in
-                if case .object(let members) = row { return members.map(\.key) }
-                return []
-            })
+            let fields = Set(
+                rows.flatMap { row -> [String] in
+                    if case .object(let members) = row { return members.map(\.key) }
+                    return []
+                })
             scope.lookup = (lookup.name, lookup.table, fields.sorted())
         } else if let node = map["lookup"], case .mapping(let pairs) = node.value,
             let name = pairs.first(where: { $0.key.value == "as" }), case .scalar(let text, _) = name.value.value
@@ -144,7 +145,9 @@ struct RuleReader {
             return context.word(value, ResumeDecision.self, what: "decision").map { .resume($0, interruptID: interrupt) }
         case "end":
             guard context.bool(value) == true else {
-                if value.scalarMeaning == .bool(false) { context.error("'end: false' never matches; write 'end: true'", at: value.location) }
+                if value.scalarMeaning == .bool(false) {
+                    context.error("'end: false' never matches; write 'end: true'", at: value.location)
+                }
                 return nil
             }
             return .end
@@ -170,7 +173,8 @@ struct RuleReader {
         }
         if let node = map["as"], let name = context.string(node, "a name for the row") {
             if !ScriptContext.isIdentifier(name) {
-                context.error("'\(name)' is not a valid name: use ASCII letters, digits, '_' or '-', starting with a letter", at: node.location)
+                context.error(
+                    "'\(name)' is not a valid name: use ASCII letters, digits, '_' or '-', starting with a letter", at: node.location)
                 valid = false
             } else if Self.reserved.contains(name) {
                 context.error("'\(name)' already means something in templates; name the row something else, like 'row'", at: node.location)

@@ -30,7 +30,8 @@ struct ScriptReader {
                 fallback.rejectUnknownKeys(allowed: ["play"], in: "'fallback'", context)
                 fallback.require(["play"], in: "'fallback'", context)
                 script.fallback = fallback["play"].map { reader.steps($0) }
-                script.fallback?.forEach { step in step.kind.templates.forEach { ReferenceScope(place: "the fallback").check($0, context) } }
+                script.fallback?.forEach { step in step.kind.templates.forEach { ReferenceScope(place: "the fallback").check($0, context) }
+                }
             }
         }
         CrossReferences(script: script, context: context).check()

@@ -23,7 +23,8 @@ enum ScriptSuggestion {
 
     /// Optimal-string-alignment distance: Levenshtein plus adjacent swaps, the commonest typo.
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous2 = [Int](repeating: 0, count: b.count + 1)

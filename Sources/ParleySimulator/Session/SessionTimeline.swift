@@ -78,6 +78,11 @@ final class SessionTimeline: @unchecked Sendable {
         }
     }
 
+    /// Stops tracking a sleeper that woke by itself, so a long quiet session does not pile them up.
+    func forget(_ signal: WakeSignal) {
+        lock.withLock { sleepers.removeAll { $0 === signal } }
+    }
+
     /// Drops everything scheduled and wakes every sleeper.
     func close() {
         let woken = lock.withLock {
