@@ -45,15 +45,17 @@ struct Conversation: Sendable {
     /// Whether the agent is done with the turn, so the flow may act without talking over it.
     func isTurnOver(at now: Duration) -> Bool {
         if turn.hasEnded { return true }
-        if isOpening && !agentSpeaksFirst && turn.entries.isEmpty { return true }
-        // Connectors that cannot say "done": silence with no run open.
-        return !isRunOpen && !turn.entries.isEmpty && now - lastEventAt >= quietPeriod
+        // The opening turn: over at once, unless the agent greets first; then only once it has said something.
+        if isOpening && turn.entries.isEmpty { return !agentSpeaksFirst }
+        // Connectors that cannot say "done": silence with no run open, since the last event or the
+        // user action (an agent that never answers has had its turn too, so a retry can send again).
+        return !isRunOpen && now - lastEventAt >= quietPeriod
     }
 
     /// When `isTurnOver` could next become true by silence alone; nil while silence cannot end
-    /// the turn (nothing has arrived yet, or a run is open), so there is no reason to look sooner.
+    /// the turn (a greeting not yet begun, or a run open), so there is no reason to look sooner.
     var quietDeadline: Duration? {
-        guard !isRunOpen && !turn.entries.isEmpty else { return nil }
+        guard !isRunOpen && !(isOpening && turn.entries.isEmpty) else { return nil }
         return lastEventAt + quietPeriod
     }
 

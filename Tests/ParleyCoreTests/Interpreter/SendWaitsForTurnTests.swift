@@ -17,7 +17,8 @@ struct SendWaitsForTurnTests {
     func turnEnded() throws {
         var machine = try Machine(Self.twoSends)
         _ = machine.start()
-        #expect(machine.performed(at: .ms(10)).command == .awaitEvent(until: .ms(10_010)))
+        // Until something arrives, silence might end the turn two seconds after the send; an open run holds it open.
+        #expect(machine.performed(at: .ms(10)).command == .awaitEvent(until: .seconds(2)))
         #expect(machine.receive(Events.runStarted, at: .ms(100)).command == .awaitEvent(until: .ms(10_010)))
         #expect(machine.receive(Events.reply("One moment"), at: .ms(400)).command == .awaitEvent(until: .ms(10_010)))
         #expect(machine.receive(Events.runFinished, at: .ms(500)).command == .awaitEvent(until: .ms(2_500)))
@@ -43,6 +44,14 @@ struct SendWaitsForTurnTests {
         _ = machine.performed(at: .zero)
         #expect(machine.receive(Events.reply("Hello"), at: .ms(700)).command == .awaitEvent(until: .ms(2_700)))
         #expect(machine.deadline(at: .ms(2_700)).command == .perform(.send(text: "second")))
+    }
+
+    @Test("an agent that says nothing at all after a send has had its turn once the quiet period passes")
+    func silentAgent() throws {
+        var machine = try Machine(Self.twoSends)
+        _ = machine.start()
+        #expect(machine.performed(at: .ms(30)).command == .awaitEvent(until: .seconds(2)))
+        #expect(machine.deadline(at: .seconds(2)).command == .perform(.send(text: "second")))
     }
 
     @Test("the quiet period comes from the settings")
