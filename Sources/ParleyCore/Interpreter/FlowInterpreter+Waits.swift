@@ -26,8 +26,8 @@ extension FlowInterpreter {
             }
         case .sequence(let sequence, let deadline, let within):
             let check = SequenceCheck(evaluator: evaluator)
-            if let message = check.failure(sequence, in: turn) {
-                if now >= deadline { settle(current, failing: "\(message) within \(within.flowText)", cause: .timeout, at: now) }
+            if let message = check.failure(sequence, in: turn, within: within) {
+                if now >= deadline { settle(current, failing: message, cause: .timeout, at: now) }
             } else {
                 settle(current, at: now)
             }

@@ -4,8 +4,8 @@ import ParleyModel
 struct SequenceCheck: Sendable {
     var evaluator: MatcherEvaluator
 
-    /// Nil when the sequence is complete; otherwise what is missing and what did arrive.
-    func failure(_ sequence: EventSequence, in turn: Turn) -> String? {
+    /// Nil when the sequence is complete; otherwise what is missing within `within`, and what did arrive.
+    func failure(_ sequence: EventSequence, in turn: Turn, within: Duration) -> String? {
         var position = 0
         var matched: [String] = []
         for pattern in sequence.patterns {
@@ -14,9 +14,15 @@ struct SequenceCheck: Sendable {
                 let after = matched.last.map { " after \($0)" } ?? ""
                 let tail = Turn(entries: Array(turn.entries[position...]))
                 let results = tail.entries.map { evaluator.evaluate(pattern, against: $0.event) }
-                let got = ExpectationCheck(evaluator: evaluator).arrived(pattern, tail, results)
+                var got = ExpectationCheck(evaluator: evaluator).arrived(pattern, tail, results)
+                // Out of order: the event came, but before the step it must follow.
+                if let previous = matched.last,
+                    let early = turn.entries[..<position].first(where: { evaluator.evaluate(pattern, against: $0.event).passed })
+                {
+                    got = "got \(PatternDescription.show(early.event)) at \(early.offset.flowText), before \(previous)"
+                }
                 return "expected sequence step \(matched.count + 1) of \(sequence.patterns.count), "
-                    + "\(PatternDescription.describe(pattern))\(after); \(got)"
+                    + "\(PatternDescription.describe(pattern))\(after) within \(within.flowText); \(got)"
             }
             matched.append(PatternDescription.describe(pattern))
             position = index + 1
