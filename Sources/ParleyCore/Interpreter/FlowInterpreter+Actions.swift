@@ -4,6 +4,12 @@ extension FlowInterpreter {
     /// The agent's turn is over: build the pending step's action and hand it to the runner.
     mutating func perform(at now: Duration) {
         guard let current = pending else { return }
+        // `fill` without `submit` acts on nothing, but waits like an action so that it checks its
+        // values against the form the agent sends in this turn, not an older one or none.
+        if case .fill(let fill) = current.step.kind, fill.submit == nil {
+            if let message = stage(fill) { return settle(current, failing: message, cause: .mismatch, at: now) }
+            return settle(current, at: now)
+        }
         var builder = ActionBuilder(conversation: conversation, interpolation: interpolation, staged: staged)
         switch builder.action(for: current.step.kind) {
         case .success(let action):

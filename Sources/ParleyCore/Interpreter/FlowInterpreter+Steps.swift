@@ -25,11 +25,6 @@ extension FlowInterpreter {
             wait(.turnEnd(deadline: now, within: .zero))
             perform(at: now)
             return
-        case .fill(let fill) where fill.submit == nil:
-            // Staging values acts on nothing, so it need not wait for the agent.
-            if let message = stage(fill) { return failHere(message) }
-            record(info, .passed, started: now, at: now)
-            return
         case .send, .tap, .fill, .click, .schedule, .respondTool, .resume, .end:
             let within = timeout(nil)
             wait(.turnEnd(deadline: now + within, within: within))
@@ -62,12 +57,15 @@ extension FlowInterpreter {
             case .failure(let failure): failHere(failure.description)
             }
         case .conditional(let conditional):
-            let steps = holds(conditional.condition) ? conditional.then : conditional.otherwise
-            open(steps, info: info, role: .once, at: now)
+            let taken = holds(conditional.condition)
+            skip(taken ? conditional.otherwise : conditional.then, depth: info.depth + 1, at: now)
+            open(taken ? conditional.then : conditional.otherwise, info: info, role: .once, at: now)
         case .loop(let loop):
             switch loop.bound {
             case .times(let times) where times <= 0: record(info, .passed, started: now, at: now)
-            case .until(let condition, _) where holds(condition): record(info, .passed, started: now, at: now)
+            case .until(let condition, _) where holds(condition):
+                skip(loop.steps, depth: info.depth + 1, at: now)
+                record(info, .passed, started: now, at: now)
             case .times, .until: open(loop.steps, info: info, role: .loop(loop, round: 1), at: now)
             }
         case .include(let include):
@@ -161,14 +159,19 @@ extension FlowInterpreter {
     /// The flow is over: the steps not reached are skipped.
     mutating func finishFailed(_ failure: StepFailure, at now: Duration) {
         for frame in frames.reversed() {
-            for step in frame.steps[min(frame.index, frame.steps.count)...] {
-                let info = StepInfo(summary: StepSummary.describe(step.kind), location: step.location, depth: frame.depth)
-                record(info, .skipped, started: now, at: now)
-            }
+            skip(frame.steps[min(frame.index, frame.steps.count)...], depth: frame.depth, at: now)
             if let owner = frame.owner { record(owner.info, .failed(failure), started: owner.started, at: now) }
         }
         frames = []
         outcome = .failed(failure)
+    }
+
+    /// Records steps that will not run (a branch not taken, or after a failure) as skipped.
+    mutating func skip(_ steps: some Collection<Step>, depth: Int, at now: Duration) {
+        for step in steps {
+            let info = StepInfo(summary: StepSummary.describe(step.kind), location: step.location, depth: depth)
+            record(info, .skipped, started: now, at: now)
+        }
     }
 
     /// Whether a condition holds now (`received` looks at the current turn).
