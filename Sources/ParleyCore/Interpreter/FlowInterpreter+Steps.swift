@@ -5,6 +5,7 @@ extension FlowInterpreter {
     mutating func begin(_ step: Step, at now: Duration) {
         let info = StepInfo(summary: StepSummary.describe(step.kind), location: step.location, depth: frames.count - 1)
         notes.append(.stepStarted(info))
+        noteSecrets(Set(StepSecrets.names(in: step.kind).compactMap { settings.environment(.secret($0)) }.filter { !$0.isEmpty }))
         func wait(_ wait: PendingStep.Wait) { pending = PendingStep(step: step, info: info, started: now, wait: wait) }
         func failHere(_ message: String, _ cause: RetryCause = .mismatch) {
             let failure = StepFailure(message: message, cause: cause, location: step.location)
