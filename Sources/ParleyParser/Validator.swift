@@ -54,7 +54,7 @@ public final class Validator {
                 continue
             }
             let found = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? []).sorted()
-                .map { (path as NSString).appendingPathComponent($0) }
+                .map { path == "." ? $0 : (path as NSString).appendingPathComponent($0) }
             flows += found.filter { $0.hasSuffix(".flow.yaml") }
             projects += found.filter { ($0 as NSString).lastPathComponent == ProjectParser.fileName }
         }

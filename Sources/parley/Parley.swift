@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `parley` command: the composition root, and the one place errors become exit codes.
 @main
@@ -11,6 +12,11 @@ struct Parley: AsyncParsableCommand {
 
     /// Parses and runs a subcommand; a command line that does not parse is invalid input, exit 2.
     static func main() async {
+        // A parent may have spawned us with signals blocked (a test runner's thread, say); Ctrl-C
+        // must reach the run, so unblock them before any other thread inherits the mask.
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        pthread_sigmask(SIG_SETMASK, &unblocked, nil)
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {

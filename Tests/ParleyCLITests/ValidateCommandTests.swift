@@ -24,7 +24,7 @@ struct ValidateCommandTests {
         #expect(output.status == 2)
         #expect(
             output.stderr == """
-                ./typo.flow.yaml:3:5: error: unknown step 'sned'; did you mean 'send'?
+                typo.flow.yaml:3:5: error: unknown step 'sned'; did you mean 'send'?
                       - sned: hi
                         ^
 

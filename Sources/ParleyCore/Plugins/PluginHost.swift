@@ -42,10 +42,11 @@ public final class PluginHost: Sendable {
             for lane in host.lanes { await lane.queue.close() }
             await group.waitForAll()
             summary = secrets.current.redact(summary)
-            summary.pluginFailures += host.lanes.compactMap { $0.failure.message }
+            let reported = summary.pluginFailures
+            summary.pluginFailures = reported + host.lanes.compactMap { $0.failure.message }
             // Finishing is the flush: it runs to the end even under cancellation.
             await Task { [summary] in await host.finishAll(summary) }.value
-            summary.pluginFailures = host.lanes.compactMap { $0.failure.message }
+            summary.pluginFailures = reported + host.lanes.compactMap { $0.failure.message }
             return summary
         }
     }

@@ -88,6 +88,8 @@ public struct FlowRunner: Sendable {
         _ run: FlowRun, _ outcome: FlowOutcome, _ steps: [StepResult], started: Duration, suiteStart: Duration, events: Int,
         publish: (PluginEvent.Kind) async -> Void
     ) async -> FlowResult {
+        // A pass on a whole-flow retry is flaky, never plain passed, in every report.
+        let outcome = run.attempt > 1 && outcome == .passed ? .flaky : outcome
         let result = FlowResult(
             run: run, outcome: outcome, steps: steps, started: started - suiteStart, duration: clock.now - started, eventCount: events)
         await publish(.flowFinished(result))

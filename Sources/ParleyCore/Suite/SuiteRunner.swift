@@ -88,13 +88,12 @@ public struct SuiteRunner: Sendable {
         while true {
             var run = job.run
             run.attempt = attempt
-            var result = await FlowRunner(clock: clock).run(
+            let result = await FlowRunner(clock: clock).run(
                 job.planned.flow, as: run, connector: job.planned.connector, settings: settings, suiteStart: suiteStart, host: host)
             if case .failed = result.outcome, attempt <= options.retries, !Task.isCancelled {
                 attempt += 1
                 continue
             }
-            if attempt > 1, result.outcome == .passed { result.outcome = .flaky }
             if case .failed = result.outcome { board.noteFailure() }
             return result
         }

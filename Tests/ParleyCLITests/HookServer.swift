@@ -1,0 +1,35 @@
+import Foundation
+import ParleyTesting
+
+/// The Python webhook receiver of `Fixtures/hook_server.py`, started on 127.0.0.1 and stopped by its PID.
+final class HookServer {
+    let port: Int
+    private let process: Process
+
+    init(bodies: URL) throws {
+        process = Process()
+        process.executableURL = ProjectPaths.python
+        process.arguments = [RunFixtures.fixtures.appendingPathComponent("hook_server.py").path, bodies.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        // Ready when it prints its port.
+        var line = ""
+        while !line.contains("\n") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line += String(decoding: chunk, as: UTF8.self)
+        }
+        guard let port = line.split(separator: " ").last.flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) else {
+            process.terminate()
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "hook_server.py printed \(line)"])
+        }
+        self.port = port
+    }
+
+    func stop() {
+        // SIGKILL: a child spawned from a test thread inherits its blocked signal mask, so SIGTERM would wait forever.
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+}

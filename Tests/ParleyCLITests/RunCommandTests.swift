@@ -1,0 +1,142 @@
+import Foundation
+import ParleyTesting
+import Testing
+
+/// `parley run`, as the built binary, on the examples and on flows that are meant to fail.
+@Suite("parley run")
+struct RunCommandTests {
+    let executable = ProjectPaths.product("parley")
+
+    @Test("every example in Flows/ passes against the simulator: exit 0, reports written")
+    func examplesPass() throws {
+        let folder = try RunFixtures.copy(examples: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try CommandRunner(executable: executable, directory: folder).run(["run", "Flows", "--parallel", "4"])
+        #expect(output.status == 0, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
+        #expect(output.stdout.contains("16 flows: 16 passed, 0 flaky, 0 failed, 0 skipped in "))
+        let reports = folder.appendingPathComponent("Flows/reports")
+        let junit = try String(contentsOf: reports.appendingPathComponent("junit.xml"), encoding: .utf8)
+        #expect(junit.contains(#"tests="16" failures="0""#))
+        let transcripts = try FileManager.default.contentsOfDirectory(atPath: reports.appendingPathComponent("transcripts").path)
+        #expect(transcripts.count == 16)
+    }
+
+    @Test("failing flows exit 1 and say where, what was expected and what came")
+    func failuresAreReadable() throws {
+        let folder = try RunFixtures.copy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let runner = CommandRunner(
+            executable: executable, directory: folder.appendingPathComponent("Fixtures/failing"), environment: ["PARLEY_CANARY": "c4n4ry-5ecret"])
+        let output = try runner.run(["run", "."])
+        #expect(output.status == 1, "stderr: \(output.stderr)")
+        // The summary repeats each failure as file:line:column for a quick jump in an editor.
+        let summary = output.stdout.components(separatedBy: "\n\n").last ?? ""
+        #expect(
+            RunFixtures.lines(summary, startingWith: "0") == [
+                #"01-wrong-reply.flow.yaml:4:5: expected reply containing "shipped" within 1s; got reply "Your order A-1042 is delayed" (no "shipped")"#,
+                #"02-tap-not-offered.flow.yaml:4:5: tap "Track my parcel": not a suggestion the agent offered; offered: "Order status", "Talk to a person""#,
+                #"03-bad-form-value.flow.yaml:5:5: fill: country: "france" is not one of its options: uk, usa"#,
+                #"04-canary-secret.flow.yaml:6:5: expected reply containing "not ${secret.PARLEY_CANARY}" within 200ms; got reply "You said: My token is ***" (no "not ***")"#,
+            ])
+        #expect(output.stdout.contains("5 flows: 1 passed, 0 flaky, 4 failed, 0 skipped in "))
+        // The flow after a failure did not act: nothing was sent after the failed expect.
+        let transcript = try String(
+            contentsOf: folder.appendingPathComponent("Fixtures/failing/reports/transcripts/01-wrong-reply.jsonl"), encoding: .utf8)
+        #expect(!transcript.contains("never sent\"") || transcript.contains("skipped"))
+    }
+
+    @Test("a canary secret appears in no output: console, transcripts, reports, webhook bodies")
+    func canaryNeverLeaks() throws {
+        let canary = "c4n4ry-\(UUID().uuidString.prefix(8))"
+        let folder = try RunFixtures.copy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = folder.appendingPathComponent("Fixtures/failing")
+        let bodies = folder.appendingPathComponent("webhook-bodies.txt")
+        let server = try HookServer(bodies: bodies)
+        defer { server.stop() }
+        var config = try String(contentsOf: project.appendingPathComponent("parley.yaml"), encoding: .utf8)
+        config += """
+              - webhook: { url: "http://127.0.0.1:\(server.port)/hook", on: [always], per: flow, secret: "${secret.PARLEY_CANARY}" }
+              - webhook: { url: "http://127.0.0.1:\(server.port)/hook", on: [always], per: run }
+
+            """
+        try config.write(to: project.appendingPathComponent("parley.yaml"), atomically: true, encoding: .utf8)
+        let output = try CommandRunner(executable: executable, directory: project, environment: ["PARLEY_CANARY": canary])
+            .run(["run", ".", "--junit", "out/junit.xml", "--json", "out/report.json", "--transcripts", "out/transcripts"])
+        #expect(output.status == 1, "stderr: \(output.stderr)")
+        #expect(output.stdout.contains("***"), "the echoed secret is shown masked")
+        #expect(!output.stdout.contains(canary) && !output.stderr.contains(canary))
+        let files = RunFixtures.texts(under: project).filter { $0.key.hasPrefix("reports/") || $0.key.hasPrefix("out/") }
+        #expect(files.count >= 13, "reports, JUnit, JSON and five transcripts twice: \(files.keys.sorted())")
+        for (path, text) in files { #expect(!text.contains(canary), "\(path) leaks the secret") }
+        let posted = try String(contentsOf: bodies, encoding: .utf8)
+        #expect(posted.split(separator: "\n").count == 6, "five per-flow bodies and one per-run body")
+        #expect(posted.contains("***") && !posted.contains(canary))
+    }
+
+    @Test("invalid input exits 2 and runs nothing")
+    func invalidInput() throws {
+        let folder = try RunFixtures.copy(examples: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let parley = CommandRunner(executable: executable, directory: folder)
+        let unknownAgent = try parley.run(["run", "Flows", "--agent", "dmeo"])
+        #expect(unknownAgent.status == 2)
+        #expect(unknownAgent.stderr.contains("--agent dmeo: no such agent (Flows/parley.yaml defines demo); did you mean 'demo'?"))
+        try "flow: typo\nsteps:\n  - sned: hi\n".write(
+            to: folder.appendingPathComponent("Flows/typo.flow.yaml"), atomically: true, encoding: .utf8)
+        let badFlow = try parley.run(["run", "Flows"])
+        #expect(badFlow.status == 2)
+        #expect(badFlow.stderr.contains("Flows/typo.flow.yaml:3:5: error: unknown step 'sned'; did you mean 'send'?"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Flows/reports").path))
+        let badShard = try parley.run(["run", "Flows", "--shard", "3/2"])
+        #expect(badShard.status == 2)
+    }
+
+    @Test("--tag, --shard and --repeat choose and multiply the flow runs")
+    func selection() throws {
+        let folder = try RunFixtures.copy(examples: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let parley = CommandRunner(executable: executable, directory: folder)
+        let smoke = try parley.run(["run", "Flows", "--tag", "smoke", "--exclude-tag", "health", "--repeat", "2"])
+        #expect(smoke.status == 0, "stdout: \(smoke.stdout)")
+        #expect(smoke.stdout.contains("Order status through the lookup tool (run 2)"))
+        var total = 0
+        for index in 1...3 {
+            let shard = try parley.run(["run", "Flows", "--shard", "\(index)/3"])
+            #expect(shard.status == 0, "stdout: \(shard.stdout)")
+            let counts = shard.stdout.split(separator: "\n").last { $0.contains(" flows: ") || $0.contains(" flow: ") }
+            total += counts.flatMap { Int($0.prefix { $0.isNumber }) } ?? 0
+        }
+        #expect(total == 16, "the three shards together run every flow run once")
+    }
+
+    @Test("Ctrl-C stops the run with exit 130 and still writes every report")
+    func interrupt() throws {
+        let folder = try RunFixtures.copy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = folder.appendingPathComponent("Fixtures/interrupt")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["run", "."]
+        process.currentDirectoryURL = project
+        let stdout = Pipe()
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Interrupt once the first flow has finished and the second is waiting.
+        var seen = ""
+        while !seen.contains("[1/2]") {
+            let chunk = stdout.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen += String(decoding: chunk, as: UTF8.self)
+        }
+        kill(process.processIdentifier, SIGINT)
+        seen += String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130, "stdout: \(seen)")
+        let report = try String(contentsOf: project.appendingPathComponent("reports/report.json"), encoding: .utf8)
+        #expect(report.contains("\"interrupted\" : true") || report.contains("\"interrupted\": true"))
+        #expect(FileManager.default.fileExists(atPath: project.appendingPathComponent("reports/junit.xml").path))
+        #expect(FileManager.default.fileExists(atPath: project.appendingPathComponent("reports/transcripts/2-slow.jsonl").path))
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import ParleyTesting
+
+/// Copies of the run fixtures and the examples in a temporary folder, so runs write their reports
+/// there and never into the repository.
+enum RunFixtures {
+    static let fixtures = ProjectPaths.root.appendingPathComponent("Tests/ParleyCLITests/Fixtures")
+
+    /// A fresh copy of `Fixtures/` (or of `Flows/` when `examples`); the caller removes it.
+    static func copy(examples: Bool = false) throws -> URL {
+        let folder = try ProjectPaths.temporaryFolder()
+        let source = examples ? ProjectPaths.flows : fixtures
+        let copy = folder.appendingPathComponent(examples ? "Flows" : "Fixtures")
+        try FileManager.default.copyItem(at: source, to: copy)
+        // Reports of a local run are not part of the examples.
+        for reports in ["reports", "failing/reports", "interrupt/reports"] {
+            try? FileManager.default.removeItem(at: copy.appendingPathComponent(reports))
+        }
+        return folder
+    }
+
+    /// Every file's text under `folder`, by relative path.
+    static func texts(under folder: URL) -> [String: String] {
+        var texts: [String: String] = [:]
+        for case let path as String in FileManager.default.enumerator(atPath: folder.path)?.allObjects ?? [] {
+            let url = folder.appendingPathComponent(path)
+            if let text = try? String(contentsOf: url, encoding: .utf8) { texts[path] = text }
+        }
+        return texts
+    }
+
+    /// The lines of `text` that start with `prefix`.
+    static func lines(_ text: String, startingWith prefix: String) -> [String] {
+        text.split(separator: "\n").map(String.init).filter { $0.hasPrefix(prefix) }
+    }
+}
