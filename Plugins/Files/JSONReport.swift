@@ -26,6 +26,14 @@ enum JSONReport {
                     ("skipped", ReportJSON.int(summary.skipped)))
             ),
             ("plugin_failures", .array(summary.pluginFailures.map(JSONValue.string))),
+            (
+                "pass_rates",
+                summary.passRates.isEmpty ? nil : .array(summary.passRates.map { rate in
+                    ReportJSON.object(
+                        ("name", .string(rate.name)), ("path", .string(rate.path)), ("runs", ReportJSON.int(rate.runs)),
+                        ("passed", ReportJSON.int(rate.passed)), ("rate", .number(rate.rate)))
+                })
+            ),
             ("flows", .array(summary.results.map { flow($0, transcript: transcripts[$0.run.id]) }))
         )
     }

@@ -85,6 +85,11 @@ struct ConsoleReport {
                 + "\(part(summary.flaky, "flaky", .yellow)), \(part(summary.failed, "failed", .red)), "
                 + "\(part(summary.skipped, "skipped", .yellow)) in \(ConsoleStyle.duration(summary.duration))"
         ]
+        for rate in summary.passRates {
+            let percent = Int((rate.rate * 100).rounded())
+            let tint: ConsoleStyle.Tint = rate.passed == rate.runs ? .green : .red
+            lines.append("pass rate \(style.paint("\(rate.passed)/\(rate.runs) (\(percent)%)", tint)): \(rate.name)")
+        }
         if summary.interrupted {
             lines.append(style.paint("interrupted: flows that had not finished count as skipped", .yellow))
         }
