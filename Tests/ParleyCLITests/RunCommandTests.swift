@@ -100,6 +100,7 @@ struct RunCommandTests {
         let smoke = try parley.run(["run", "Flows", "--tag", "smoke", "--exclude-tag", "health", "--repeat", "2"])
         #expect(smoke.status == 0, "stdout: \(smoke.stdout)")
         #expect(smoke.stdout.contains("Order status through the lookup tool (run 2)"))
+        #expect(smoke.stdout.contains("pass rate 2/2 (100%): Order status through the lookup tool\n"))
         var total = 0
         for index in 1...3 {
             let shard = try parley.run(["run", "Flows", "--shard", "\(index)/3"])
