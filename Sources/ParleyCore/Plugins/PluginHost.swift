@@ -36,7 +36,9 @@ public final class PluginHost: Sendable {
         let host = PluginHost(plugins: plugins, capacity: capacity, secrets: secrets)
         return await withTaskGroup(of: Void.self) { group in
             for lane in host.lanes {
-                group.addTask { await host.consume(lane) }
+                // Delivery runs outside the caller's cancellation (Ctrl-C), like finishing: the
+                // events already published still reach every plugin, a webhook's POST included.
+                group.addTask { await Task { await host.consume(lane) }.value }
             }
             var summary = await body(host)
             for lane in host.lanes { await lane.queue.close() }

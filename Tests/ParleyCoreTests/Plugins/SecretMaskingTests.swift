@@ -1,0 +1,104 @@
+import Foundation
+import ParleyCore
+import ParleyModel
+import ParleyTesting
+import Testing
+
+/// A secret learned mid-run is masked from then on: agent events, user actions, failure messages,
+/// plugin failures and the summary.
+@Suite("plugin host: secret masking")
+struct SecretMaskingTests {
+    static let secret = "s3cr3t-canary"
+
+    static func leaks(_ value: Any) -> Bool { "\(value)".contains(secret) }
+
+    @Test("after registration, every kind of event and the summary are masked")
+    func maskedAfterRegistration() async {
+        let recorder = RecordingPlugin()
+        let leaky = ProbePlugin(name: "leaky", failOn: 2)
+        let run = FlowRun(id: "t.flow.yaml", name: "Token \(Self.secret)", path: "t.flow.yaml", location: FlowText.at(1, 1))
+        let failure = StepFailure(message: #"expected reply "ok"; got reply "token \#(Self.secret)""#, cause: .timeout, location: FlowText.at(4))
+        let step = StepResult(
+            step: StepInfo(summary: "expect reply", location: FlowText.at(4), depth: 0), outcome: .failed(failure), started: .zero,
+            duration: .seconds(1))
+        let result = FlowResult(run: run, outcome: .failed(failure), steps: [step], started: .zero, duration: .seconds(1), eventCount: 1)
+        let summary = await PluginHost.run(plugins: [recorder, leaky]) { host in
+            host.secrets.add([Self.secret])
+            await host.publish(PluginEvent(time: .zero, flow: run, kind: .flowStarted))
+            await host.publish(PluginEvent(time: .zero, flow: run, kind: .userAction(.send(text: "my token is \(Self.secret)"))))
+            await host.publish(
+                PluginEvent(time: .ms(10), flow: run, kind: .agentEvent(Events.reply("your token is \(Self.secret)"), offset: .ms(10))))
+            await host.publish(
+                PluginEvent(
+                    time: .ms(20), flow: run,
+                    kind: .agentEvent(Events.toolCall("store", id: "c1", args: [JSONMember("token", .string(Self.secret))]), offset: .ms(20))))
+            await host.publish(PluginEvent(time: .seconds(1), flow: run, kind: .stepFinished(step)))
+            await host.publish(PluginEvent(time: .seconds(1), flow: run, kind: .log("using \(Self.secret)")))
+            await host.publish(PluginEvent(time: .seconds(1), flow: run, kind: .flowFinished(result)))
+            return RunSummary(results: [result], startedAt: Date(timeIntervalSince1970: 0), duration: .seconds(1))
+        }
+        #expect(recorder.events.count == 7)
+        for event in recorder.events {
+            #expect(!Self.leaks(event), "\(event.kind.name) leaks the secret")
+        }
+        #expect("\(recorder.events[2])".contains("your token is ***"))
+        #expect(!Self.leaks(summary))
+        #expect(!Self.leaks(recorder.summaries))
+        if case .failed(let masked) = summary.results.first?.outcome {
+            #expect(masked.message == #"expected reply "ok"; got reply "token ***""#)
+        }
+        #expect(summary.pluginFailures == ["leaky: disk full at event 2"])
+    }
+
+    @Test("a plugin's failure message is masked too")
+    func pluginFailureMasked() async {
+        let failing = ProbePlugin(name: "webhook", failInFinish: "POST https://hooks.example/\(Self.secret) answered 500")
+        let summary = await PluginHost.run(plugins: [failing], secrets: SecretRegistry(secrets: [Self.secret])) { _ in
+            PluginEvents.emptySummary
+        }
+        #expect(summary.pluginFailures == ["webhook: POST https://hooks.example/*** answered 500"])
+    }
+
+    @Test("a flow's secret is learned as the flow renders it, and masked in what plugins hear and in the summary")
+    func learnedFromFlow() async throws {
+        let echo = ScriptedConnector(ScriptedAgent.replying { said in "You said: \(said)" })
+        let settings = FlowInterpreter.Settings(environment: { reference in
+            if case .secret("TOKEN") = reference { return Self.secret }
+            return nil
+        })
+        let (_, recorder, summary) = try await RunnerHarness.runFlow(
+            """
+            flow: Token
+            steps:
+              - send: "my token is ${secret.TOKEN}"
+              - expect: { reply: { contains: approved }, within: 1s }
+              - expect: { reply: "${secret.TOKEN}", within: 1s }
+            """, connector: echo, clock: ManualClock(), settings: settings)
+        #expect(echo.actions == [.send(text: "my token is \(Self.secret)")])
+        #expect(!Self.leaks(recorder.events))
+        #expect(!Self.leaks(summary))
+        #expect(!Self.leaks(recorder.summaries))
+        guard case .failed(let failure) = summary.results.first?.outcome else { Issue.record("expected a failure"); return }
+        #expect(failure.message == #"expected reply containing "approved" within 1s; got reply "You said: my token is ***" (no "approved")"#)
+    }
+
+    @Test("a secret only in an expectation is masked in the failure that quotes its value")
+    func secretInExpectation() async throws {
+        let agent = ScriptedConnector(ScriptedAgent.replying { _ in "nope" })
+        let settings = FlowInterpreter.Settings(environment: { reference in
+            if case .secret("TOKEN") = reference { return Self.secret }
+            return nil
+        })
+        let (_, recorder, summary) = try await RunnerHarness.runFlow(
+            """
+            flow: Token
+            steps:
+              - send: what is my token?
+              - expect: { reply: "${secret.TOKEN}", within: 1s }
+            """, connector: agent, clock: ManualClock(), settings: settings)
+        #expect(!Self.leaks(recorder.events))
+        #expect(!Self.leaks(summary))
+        guard case .failed(let failure) = summary.results.first?.outcome else { Issue.record("expected a failure"); return }
+        #expect(failure.message == #"expected reply "${secret.TOKEN}" within 1s; got reply "nope" (expected "***", got "nope")"#)
+    }
+}
