@@ -26,9 +26,17 @@ public struct FlowRunner: Sendable {
         do {
             session = try await connector.openSession(SessionRequest(sessionID: run.id, flowName: run.name, clock: clock))
         } catch {
-            let failure = StepFailure(
-                message: "could not open a session with the agent: \(Self.describe(error))", cause: .transport, location: flow.location)
-            return await finish(run, .failed(failure), [], started: started, suiteStart: suiteStart, events: 0, publish: publish)
+            if error is CancellationError || Task.isCancelled {
+                return await finish(
+                    run, .skipped(reason: "interrupted"), [], started: started, suiteStart: suiteStart, events: 0, publish: publish)
+            }
+            // Nothing ran: the flow fails at its start and every step is reported skipped.
+            var interpreter = FlowInterpreter(flow: flow, settings: settings, at: clock.now)
+            let reason = ConnectorError("could not open a session with the agent: \(Self.describe(error))")
+            let output = interpreter.transportFailed(reason, at: clock.now)
+            for note in output.notes { await relay(note, host: host, publish: publish) }
+            let outcome = interpreter.finalOutcome ?? .failed(StepFailure(message: reason.message, cause: .transport, location: flow.location))
+            return await finish(run, outcome, interpreter.results, started: started, suiteStart: suiteStart, events: 0, publish: publish)
         }
 
         var settings = settings

@@ -92,6 +92,23 @@ struct FlowRunnerTests {
         #expect(failure.rendered == "t.flow.yaml:1:1: could not open a session with the agent: connection refused by 127.0.0.1:9")
         #expect(recorder.events.first?.kind == .flowStarted)
         #expect(recorder.finishedFlows == [result])
+        // Every step still has an outcome: none ran.
+        #expect(result.steps.map(\.outcome) == [.skipped, .skipped])
+        #expect(recorder.events.map(\.kind.name) == ["flowStarted", "stepFinished", "stepFinished", "flowFinished"])
+    }
+
+    @Test("an open interrupted by Ctrl-C is reported skipped as interrupted, not as an agent failure")
+    func openCancelled() async throws {
+        let connector = CancellingConnector()
+        let (result, recorder, _) = try await RunnerHarness.runFlow(Self.latencyFlow, connector: connector, clock: ManualClock())
+        #expect(result.outcome == .skipped(reason: "interrupted"))
+        #expect(recorder.finishedFlows == [result])
+    }
+
+    /// A connector whose open is interrupted.
+    struct CancellingConnector: Connector {
+        var capabilities: ConnectorCapabilities { .all }
+        func openSession(_ request: SessionRequest) async throws -> any AgentSession { throw CancellationError() }
     }
 
     @Test("a session that fails mid-flow fails the step it hit, closes, and still reports flowFinished")

@@ -7,7 +7,7 @@ import ParleyTesting
 enum RunnerHarness {
     /// Runs one flow with `FlowRunner`; the suite starts at the clock's reading when called.
     static func runFlow(
-        _ yaml: String, connector: ScriptedConnector, clock: ManualClock,
+        _ yaml: String, connector: any Connector, clock: ManualClock,
         settings: FlowInterpreter.Settings = FlowInterpreter.Settings(), secrets: SecretRegistry = SecretRegistry()
     ) async throws -> (FlowResult, RecordingPlugin, RunSummary) {
         let flow = try FlowText.parse(yaml)
