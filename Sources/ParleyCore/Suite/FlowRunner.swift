@@ -58,6 +58,9 @@ public struct FlowRunner: Sendable {
                 do {
                     try await session.perform(action)
                     output = interpreter.actionPerformed(at: clock.now)
+                } catch is CancellationError {
+                    outcome = .skipped(reason: "interrupted")
+                    break loop
                 } catch {
                     output = interpreter.transportFailed(ConnectorError(Self.describe(error)), at: clock.now)
                 }

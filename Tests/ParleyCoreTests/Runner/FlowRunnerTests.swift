@@ -105,10 +105,28 @@ struct FlowRunnerTests {
         #expect(recorder.finishedFlows == [result])
     }
 
-    /// A connector whose open is interrupted.
-    struct CancellingConnector: Connector {
+    @Test("an action interrupted by Ctrl-C is reported skipped as interrupted, not as a transport failure")
+    func performCancelled() async throws {
+        let (result, recorder, _) = try await RunnerHarness.runFlow(
+            Self.latencyFlow, connector: CancellingConnector(failOpen: false), clock: ManualClock())
+        #expect(result.outcome == .skipped(reason: "interrupted"))
+        #expect(recorder.finishedFlows == [result])
+    }
+
+    /// A connector whose open, or else whose every action, is interrupted.
+    struct CancellingConnector: Connector, AgentSession {
+        var failOpen = true
         var capabilities: ConnectorCapabilities { .all }
-        func openSession(_ request: SessionRequest) async throws -> any AgentSession { throw CancellationError() }
+        var agentSpeaksFirst: Bool { false }
+
+        func openSession(_ request: SessionRequest) async throws -> any AgentSession {
+            if failOpen { throw CancellationError() }
+            return self
+        }
+
+        func next(before deadline: Duration) async throws -> AgentEvent? { nil }
+        func perform(_ action: UserAction) async throws { throw CancellationError() }
+        func close() async {}
     }
 
     @Test("a session that fails mid-flow fails the step it hit, closes, and still reports flowFinished")
