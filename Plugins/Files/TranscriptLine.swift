@@ -21,7 +21,7 @@ enum TranscriptLine {
         case .stepStarted(let step):
             return line("step_started", [("step", ReportJSON.step(step))])
         case .userAction(let action):
-            return line("user_action", [("action", .string(action.kind.rawValue)), ("fields", action.reportFields)])
+            return line("user_action", [("action", .string(action.kind.rawValue)), ("fields", action.fields)])
         case .agentEvent(let agentEvent, let offset):
             let kinds = agentEvent.kinds.map(\.rawValue)
             return line(

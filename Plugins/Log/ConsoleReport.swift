@@ -56,7 +56,7 @@ struct ConsoleReport {
             open[run.id, default: OpenFlow(started: event.time)].depth = step.depth
             timeline(run, event.time, depth: step.depth, "▸ " + step.summary)
         case .userAction(let action):
-            timeline(run, event.time, nested: true, "→ \(action.kind.rawValue) \(ConsoleStyle.oneLine(action.reportFields.compactText()))")
+            timeline(run, event.time, nested: true, "→ \(action.kind.rawValue) \(ConsoleStyle.oneLine(action.fields.compactText()))")
         case .agentEvent(let agentEvent, _):
             let kind = agentEvent.kinds.first?.rawValue ?? "raw"
             timeline(run, event.time, nested: true, "← \(kind) \(ConsoleStyle.oneLine(agentEvent.fields.compactText()))")

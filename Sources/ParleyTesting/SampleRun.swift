@@ -3,50 +3,49 @@ import ParleyCore
 import ParleyModel
 
 /// A hand-built run for plugin tests: four flows, two of them interleaved, one failing, one retried
-/// into flaky and one skipped by Ctrl-C, plus a failed plugin. (The same file is in both plugin test
-/// targets; a shared copy belongs in ParleyTesting.)
-enum SampleRun {
-    static func at(_ seconds: Double) -> Duration { .milliseconds(Int64((seconds * 1000).rounded())) }
+/// into flaky and one skipped by Ctrl-C, plus a failed plugin.
+public enum SampleRun {
+    public static func at(_ seconds: Double) -> Duration { .milliseconds(Int64((seconds * 1000).rounded())) }
 
-    static func location(_ file: String, _ line: Int, _ column: Int = 5) -> SourceLocation {
+    public static func location(_ file: String, _ line: Int, _ column: Int = 5) -> SourceLocation {
         SourceLocation(file: file, line: line, column: column)
     }
 
-    static let order = FlowRun(
+    public static let order = FlowRun(
         id: "Flows/01-order.flow.yaml", name: "Order status", path: "Flows/01-order.flow.yaml",
         location: location("Flows/01-order.flow.yaml", 1, 1), tags: ["smoke"])
-    static let refund = FlowRun(
+    public static let refund = FlowRun(
         id: "Flows/02-refund.flow.yaml", name: "Refund", path: "Flows/02-refund.flow.yaml",
         location: location("Flows/02-refund.flow.yaml", 1, 1))
-    static let greeting = FlowRun(
+    public static let greeting = FlowRun(
         id: "Flows/03-greeting.flow.yaml", name: "Greeting", path: "Flows/03-greeting.flow.yaml",
         location: location("Flows/03-greeting.flow.yaml", 1, 1))
-    static var greetingRetry: FlowRun {
+    public static var greetingRetry: FlowRun {
         var run = greeting  // the runner keeps the id across attempts
         run.attempt = 2
         return run
     }
-    static let handoff = FlowRun(
+    public static let handoff = FlowRun(
         id: "Flows/04-handoff.flow.yaml#row2", name: "Handoff [row 2]", path: "Flows/04-handoff.flow.yaml",
         location: location("Flows/04-handoff.flow.yaml", 1, 1), row: 2)
 
-    static let refundFailure = StepFailure(
+    public static let refundFailure = StepFailure(
         message: #"expected reply containing "refund" within 5s; got reply "Sorry" (no "refund")"#, cause: .timeout,
         location: location("Flows/02-refund.flow.yaml", 8), waited: .seconds(5))
-    static let greetingFailure = StepFailure(
+    public static let greetingFailure = StepFailure(
         message: "expected reply within 1s; got nothing", cause: .timeout,
         location: location("Flows/03-greeting.flow.yaml", 4), waited: .seconds(1))
 
-    static let askOrder = StepInfo(summary: #"send "Where is order A-1042?""#, location: location("Flows/01-order.flow.yaml", 5), depth: 0)
-    static let expectShipped = StepInfo(summary: "expect reply", location: location("Flows/01-order.flow.yaml", 6), depth: 0)
-    static let askRefund = StepInfo(summary: #"send "I want a refund""#, location: location("Flows/02-refund.flow.yaml", 7), depth: 0)
-    static let expectRefund = StepInfo(summary: "expect reply", location: location("Flows/02-refund.flow.yaml", 8), depth: 0)
-    static let greet = StepInfo(summary: "expect reply", location: location("Flows/03-greeting.flow.yaml", 4), depth: 0)
+    public static let askOrder = StepInfo(summary: #"send "Where is order A-1042?""#, location: location("Flows/01-order.flow.yaml", 5), depth: 0)
+    public static let expectShipped = StepInfo(summary: "expect reply", location: location("Flows/01-order.flow.yaml", 6), depth: 0)
+    public static let askRefund = StepInfo(summary: #"send "I want a refund""#, location: location("Flows/02-refund.flow.yaml", 7), depth: 0)
+    public static let expectRefund = StepInfo(summary: "expect reply", location: location("Flows/02-refund.flow.yaml", 8), depth: 0)
+    public static let greet = StepInfo(summary: "expect reply", location: location("Flows/03-greeting.flow.yaml", 4), depth: 0)
 
-    static let shipped = AgentEvent.reply(Reply(messageID: "m1", text: "Order A-1042 has shipped", suggestions: ["Track package"]))
-    static let sorry = AgentEvent.reply(Reply(messageID: "m2", text: "Sorry"))
+    public static let shipped = AgentEvent.reply(Reply(messageID: "m1", text: "Order A-1042 has shipped", suggestions: ["Track package"]))
+    public static let sorry = AgentEvent.reply(Reply(messageID: "m2", text: "Sorry"))
 
-    static func results() -> (order: FlowResult, refund: FlowResult, greetingFirst: FlowResult, greeting: FlowResult, handoff: FlowResult) {
+    public static func results() -> (order: FlowResult, refund: FlowResult, greetingFirst: FlowResult, greeting: FlowResult, handoff: FlowResult) {
         let order = FlowResult(
             run: order, outcome: .passed,
             steps: [
@@ -73,7 +72,7 @@ enum SampleRun {
 
     /// The events, in the order a host would deliver them: the first two flows interleave. As
     /// SuiteRunner does, the retried flow's event says passed; only the summary says flaky.
-    static func events() -> [PluginEvent] {
+    public static func events() -> [PluginEvent] {
         let results = results()
         func event(_ time: Double, _ flow: FlowRun?, _ kind: PluginEvent.Kind) -> PluginEvent {
             PluginEvent(time: at(time), flow: flow, kind: kind)
@@ -110,16 +109,16 @@ enum SampleRun {
         ]
     }
 
-    static func passed(_ result: FlowResult) -> FlowResult {
+    public static func passed(_ result: FlowResult) -> FlowResult {
         var result = result
         result.outcome = .passed
         return result
     }
 
-    static let startedAt = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
+    public static let startedAt = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
 
     /// The summary the host would finish with: last attempts only, interrupted, one plugin failure.
-    static func summary(interrupted: Bool = true) -> RunSummary {
+    public static func summary(interrupted: Bool = true) -> RunSummary {
         let results = results()
         return RunSummary(
             results: [results.order, results.refund, results.greeting, results.handoff], startedAt: startedAt,

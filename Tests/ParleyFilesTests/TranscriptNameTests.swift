@@ -1,4 +1,5 @@
 @testable import ParleyFiles
+import ParleyTesting
 import ParleyCore
 import ParleyModel
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 import ParleyCore
 import ParleyFiles
 import ParleyModel
+import ParleyTesting
 import Testing
 
 @Suite("files transcripts")

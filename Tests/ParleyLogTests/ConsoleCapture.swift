@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import ParleyCore
 import ParleyLog
+import ParleyTesting
 
 /// Feeds a `LogPlugin` events and a summary and keeps what it printed, chunk by chunk.
 final class ConsoleCapture: @unchecked Sendable {

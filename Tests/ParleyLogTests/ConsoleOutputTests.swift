@@ -2,6 +2,7 @@ import Foundation
 import ParleyCore
 import ParleyLog
 import ParleyModel
+import ParleyTesting
 import Testing
 
 @Suite("log console output")
