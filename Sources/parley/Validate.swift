@@ -13,7 +13,10 @@ struct Validate: ParsableCommand {
     var paths: [String] = []
 
     func run() throws {
-        let report = Validator().validate(paths: paths.isEmpty ? ["."] : paths)
+        var report = Validator().validate(paths: paths.isEmpty ? ["."] : paths)
+        let scripts = AgentScriptCheck.diagnostics(projects: report.projectFiles)
+        report.diagnostics += scripts.diagnostics
+        report.sources.merge(scripts.sources) { current, _ in current }
         if !report.diagnostics.isEmpty {
             FileHandle.standardError.write(Data((report.rendered() + "\n\n").utf8))
         }

@@ -33,6 +33,18 @@ struct ValidateCommandTests {
         #expect(output.stdout == "1 flow file and 0 project files: 1 error\n")
     }
 
+    @Test("a mistake in a simulator agent's script is reported like a flow's, and exits 2")
+    func brokenAgentScript() throws {
+        let folder = try RunFixtures.copy(examples: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("Flows/agents/demo-support.agent.yaml")
+        let text = try String(contentsOf: script, encoding: .utf8)
+        try text.replacingOccurrences(of: "  think: 120ms", with: "  thonk: 120ms").write(to: script, atomically: true, encoding: .utf8)
+        let output = try CommandRunner(executable: parley.executable, directory: folder).run(["validate", "Flows"])
+        #expect(output.status == 2)
+        #expect(output.stderr.hasPrefix("Flows/agents/demo-support.agent.yaml:13:3: error: unknown key 'thonk' in 'timing'; did you mean 'think'?\n"))
+    }
+
     @Test("a missing path exits 2 and says so")
     func missingPath() throws {
         let output = try parley.run(["validate", "no/such/folder"])
