@@ -80,6 +80,22 @@ struct VariablesAndTimeTests {
         #expect(secretsNote != nil && actionNote != nil && secretsNote! < actionNote!)
     }
 
+    @Test("a flow variable that cannot be rendered fails the flow before any step, and every step is skipped")
+    func varsFail() throws {
+        var machine = try Machine(
+            """
+            flow: Vars
+            vars: { token: "${secret.TOKEN}" }
+            steps:
+              - send: hi
+              - expect: reply
+            """)
+        let output = machine.start()
+        #expect(output.failure?.location == FlowText.at(2, 9))
+        #expect(output.failure?.cause == .mismatch)
+        #expect(machine.outcomes == [#"send "hi": skipped"#, "expect reply: skipped"])
+    }
+
     @Test("a secret that is not set fails the step that needs it, with its location")
     func missingSecret() throws {
         var machine = try Machine(
