@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "ParleyFiles", targets: ["ParleyFiles"]),
         .library(name: "ParleyWebhook", targets: ["ParleyWebhook"]),
         .library(name: "ParleyTesting", targets: ["ParleyTesting"]),
+        .library(name: "ParleyAGUI", targets: ["ParleyAGUI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -55,6 +56,8 @@ let package = Package(
             path: "Plugins/Webhook"
         ),
         .target(name: "ParleyTesting", dependencies: ["ParleyModel", "ParleyParser", "ParleyCore"]),
+        // AG-UI connector (in progress): pure pieces first, such as the SSE decoder.
+        .target(name: "ParleyAGUI", dependencies: ["ParleyModel", "ParleyCore"]),
         .executableTarget(
             name: "parley",
             dependencies: [
@@ -84,6 +87,7 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "ParleyCLITests", dependencies: ["ParleyTesting"], exclude: ["Fixtures"]),
+        .testTarget(name: "ParleyAGUITests", dependencies: ["ParleyAGUI"]),
     ]
 )
 

@@ -1,0 +1,151 @@
+/// A pure, incremental decoder for `text/event-stream` bodies (WHATWG HTML, "Server-sent events",
+/// section "Parsing an event stream" and "Interpreting an event stream").
+///
+/// Bytes may arrive in chunks split anywhere: inside a CRLF pair, inside a multi-byte UTF-8
+/// character or inside the leading byte order mark. UTF-8 is decoded only once a whole line is
+/// buffered. The decoder performs no I/O.
+///
+/// One deliberate difference from browsers: ``finish()`` dispatches a last event that was not
+/// followed by a blank line, where the spec discards it.
+public struct SSEDecoder: Sendable {
+    private static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+    private static let lf: UInt8 = 0x0A
+    private static let cr: UInt8 = 0x0D
+    private static let colon: UInt8 = 0x3A
+    private static let space: UInt8 = 0x20
+
+    /// Bytes seen so far while still deciding whether the stream starts with a BOM.
+    private var bomPrefix: [UInt8] = []
+    private var bomChecked = false
+    /// The previous line ended in CR, so an LF right after it belongs to the same line ending.
+    private var afterCR = false
+    private var line: [UInt8] = []
+
+    private var dataBuffer = ""
+    private var eventType = ""
+    private var lastEventID = ""
+    private var retry: Int?
+
+    public init() {}
+
+    /// Consumes a chunk and returns the events completed by it, in order.
+    public mutating func feed(_ bytes: some Sequence<UInt8>) -> [ServerSentEvent] {
+        var events: [ServerSentEvent] = []
+        for byte in bytes {
+            if bomChecked {
+                consume(byte, into: &events)
+                continue
+            }
+            bomPrefix.append(byte)
+            if Self.bom.starts(with: bomPrefix) {
+                if bomPrefix.count == Self.bom.count {
+                    bomChecked = true
+                    bomPrefix = []
+                }
+            } else {
+                flushBOMPrefix(into: &events)
+            }
+        }
+        return events
+    }
+
+    /// Ends the stream: treats an unterminated last line as complete and dispatches a pending
+    /// event even without a trailing blank line. The decoder is then reset for a new stream.
+    public mutating func finish() -> [ServerSentEvent] {
+        var events: [ServerSentEvent] = []
+        flushBOMPrefix(into: &events)
+        if !line.isEmpty {
+            process(line: line, into: &events)
+        }
+        dispatch(into: &events)
+        self = SSEDecoder()
+        return events
+    }
+
+    private mutating func flushBOMPrefix(into events: inout [ServerSentEvent]) {
+        bomChecked = true
+        let prefix = bomPrefix
+        bomPrefix = []
+        for byte in prefix {
+            consume(byte, into: &events)
+        }
+    }
+
+    private mutating func consume(_ byte: UInt8, into events: inout [ServerSentEvent]) {
+        if afterCR {
+            afterCR = false
+            if byte == Self.lf { return }
+        }
+        switch byte {
+        case Self.cr:
+            afterCR = true
+            endLine(into: &events)
+        case Self.lf:
+            endLine(into: &events)
+        default:
+            line.append(byte)
+        }
+    }
+
+    private mutating func endLine(into events: inout [ServerSentEvent]) {
+        let complete = line
+        line = []
+        if complete.isEmpty {
+            dispatch(into: &events)
+        } else {
+            process(line: complete, into: &events)
+        }
+    }
+
+    private mutating func process(line: [UInt8], into events: inout [ServerSentEvent]) {
+        if line.first == Self.colon { return }  // comment
+        let name: ArraySlice<UInt8>
+        var value: ArraySlice<UInt8>
+        if let colonIndex = line.firstIndex(of: Self.colon) {
+            name = line[..<colonIndex]
+            value = line[(colonIndex + 1)...]
+            if value.first == Self.space { value = value.dropFirst() }
+        } else {
+            name = line[...]
+            value = []
+        }
+        switch String(decoding: name, as: UTF8.self) {
+        case "data":
+            dataBuffer += String(decoding: value, as: UTF8.self)
+            dataBuffer += "\n"
+        case "event":
+            eventType = String(decoding: value, as: UTF8.self)
+        case "id":
+            if !value.contains(0) {
+                lastEventID = String(decoding: value, as: UTF8.self)
+            }
+        case "retry":
+            if !value.isEmpty, value.allSatisfy({ (0x30...0x39).contains($0) }),
+                let milliseconds = Int(String(decoding: value, as: UTF8.self))
+            {
+                retry = milliseconds
+            }
+        default:
+            break  // unknown fields are ignored
+        }
+    }
+
+    private mutating func dispatch(into events: inout [ServerSentEvent]) {
+        defer {
+            dataBuffer = ""
+            eventType = ""
+            retry = nil
+        }
+        guard !dataBuffer.isEmpty else { return }
+        var data = dataBuffer
+        if data.hasSuffix("\n") { data.removeLast() }
+        events.append(
+            ServerSentEvent(
+                event: eventType.isEmpty ? nil : eventType,
+                data: data,
+                id: lastEventID.isEmpty ? nil : lastEventID,
+                retry: retry
+            )
+        )
+    }
+}
