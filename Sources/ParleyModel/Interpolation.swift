@@ -103,7 +103,7 @@ public struct Interpolation: Sendable {
     }
 
     /// The value at `path` (object keys and array indexes) inside `value`.
-    static func reach(into value: JSONValue, _ path: [String]) -> JSONValue? {
+    public static func reach(into value: JSONValue, _ path: [String]) -> JSONValue? {
         var current = value
         for segment in path {
             switch current {
@@ -118,7 +118,7 @@ public struct Interpolation: Sendable {
     }
 
     /// How a JSON value reads inside text: strings as they are, others as compact JSON.
-    static func text(_ value: JSONValue) -> String {
+    public static func text(_ value: JSONValue) -> String {
         switch value {
         case .string(let text): return text
         case .null: return ""

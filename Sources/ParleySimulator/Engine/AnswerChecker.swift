@@ -1,5 +1,6 @@
 import Foundation
 import ParleyModel
+import ParleyParser
 
 /// Judges answers to what the simulator sent: a submission must fit its form, a click must hit a
 /// button of a card, a slot must lie inside the scheduler's availability, and a tool answer or a
@@ -16,29 +17,29 @@ struct AnswerChecker {
         if state.interactives[index].closed { return .failure(reject(["it was already submitted"])) }
         let submit = message.data["submitElement"]
         var problems: [String] = []
-        if !button.isEmpty, let id = submit?["elementId"].map(ScriptRenderer.text), id != button {
+        if !button.isEmpty, let id = submit?["elementId"].map(Interpolation.text), id != button {
             problems.append("it has no submit button '\(button)' (its button is '\(id)')")
         }
         let fields = Self.objects(message.data["formFields"])
-        let ids = fields.compactMap { $0["elementId"].map(ScriptRenderer.text) }
+        let ids = fields.compactMap { $0["elementId"].map(Interpolation.text) }
         for member in values where !ids.contains(member.key) {
             problems.append(
-                "it has no field '\(member.key)' (fields: \(ids.joined(separator: ", "))\(ScriptSuggestion.hint(for: member.key, in: ids)))"
+                "it has no field '\(member.key)' (fields: \(ids.joined(separator: ", "))\(Suggestion.hint(for: member.key, in: ids)))"
             )
         }
         for field in fields {
-            guard let id = field["elementId"].map(ScriptRenderer.text) else { continue }
-            let label = field["label"].map { " (\(ScriptRenderer.text($0)))" } ?? ""
+            guard let id = field["elementId"].map(Interpolation.text) else { continue }
+            let label = field["label"].map { " (\(Interpolation.text($0)))" } ?? ""
             let given = values.first { $0.key == id }?.value
             if field["optional"] != .bool(true), given.map(Self.isEmpty) ?? true {
                 problems.append("required field '\(id)'\(label) is empty")
                 continue
             }
-            let options = Self.objects(field["options"]).compactMap { $0["value"].map(ScriptRenderer.text) }
+            let options = Self.objects(field["options"]).compactMap { $0["value"].map(Interpolation.text) }
             guard let given, !options.isEmpty else { continue }
             let picked: [JSONValue]
             if case .array(let items) = given { picked = items } else { picked = [given] }
-            for value in picked.map(ScriptRenderer.text) where !options.contains(value) {
+            for value in picked.map(Interpolation.text) where !options.contains(value) {
                 problems.append("'\(value)' is not an option of field '\(id)' (options: \(options.joined(separator: ", ")))")
             }
         }
@@ -59,10 +60,10 @@ struct AnswerChecker {
             let scope =
                 messageID.isEmpty
                 ? state.interactives.map(\.message) : state.interactives.filter { $0.message.id == messageID }.map(\.message)
-            let buttons = scope.flatMap { Self.objects($0.data["cardActions"]) }.compactMap { $0["elementId"].map(ScriptRenderer.text) }
+            let buttons = scope.flatMap { Self.objects($0.data["cardActions"]) }.compactMap { $0["elementId"].map(Interpolation.text) }
             let place = messageID.isEmpty ? "no card on screen has" : "card '\(messageID)' has no"
             let listing =
-                buttons.isEmpty ? "" : " (buttons: \(buttons.joined(separator: ", "))\(ScriptSuggestion.hint(for: elementID, in: buttons)))"
+                buttons.isEmpty ? "" : " (buttons: \(buttons.joined(separator: ", "))\(Suggestion.hint(for: elementID, in: buttons)))"
             return .failure(Rejection(message: "click refused: \(place) button '\(elementID)'\(listing)", code: "invalid_click"))
         }
         let message = state.interactives[index].message
@@ -87,8 +88,8 @@ struct AnswerChecker {
         }
         let written =
             (message.data["availability"]?[slot.day.rawValue]).map { value -> [String] in
-                if case .array(let items) = value { return items.map(ScriptRenderer.text) }
-                return [ScriptRenderer.text(value)]
+                if case .array(let items) = value { return items.map(Interpolation.text) }
+                return [Interpolation.text(value)]
             } ?? []
         let length =
             message.data["duration"].flatMap { value -> Int? in
@@ -123,12 +124,12 @@ struct AnswerChecker {
         let what = kind == .form ? "form" : kind == .scheduler ? "scheduler" : "card"
         let subject = id.isEmpty ? "the agent has sent no \(what)" : "the agent sent no \(what) '\(id)'"
         let listing =
-            sent.isEmpty || id.isEmpty ? "" : " (\(what)s sent: \(sent.joined(separator: ", "))\(ScriptSuggestion.hint(for: id, in: sent)))"
+            sent.isEmpty || id.isEmpty ? "" : " (\(what)s sent: \(sent.joined(separator: ", "))\(Suggestion.hint(for: id, in: sent)))"
         return Rejection(message: "\(subject)\(listing)", code: code)
     }
 
     private static func action(_ elementID: String, in message: InteractiveMessage) -> JSONValue? {
-        objects(message.data["cardActions"]).first { $0["elementId"].map(ScriptRenderer.text) == elementID }
+        objects(message.data["cardActions"]).first { $0["elementId"].map(Interpolation.text) == elementID }
     }
 
     static func objects(_ value: JSONValue?) -> [JSONValue] {

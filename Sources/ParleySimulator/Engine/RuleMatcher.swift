@@ -79,7 +79,7 @@ struct RuleMatcher {
     static func same(_ value: JSONValue?, _ expected: JSONValue) -> Bool {
         guard let value else { return false }
         if value == expected { return true }
-        return isScalar(value) && isScalar(expected) && ScriptRenderer.text(value) == ScriptRenderer.text(expected)
+        return isScalar(value) && isScalar(expected) && Interpolation.text(value) == Interpolation.text(expected)
     }
 
     private static func isScalar(_ value: JSONValue) -> Bool {

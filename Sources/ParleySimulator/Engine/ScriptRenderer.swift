@@ -15,7 +15,7 @@ struct ScriptRenderer {
         for part in template.parts {
             switch part {
             case .literal(let literal): text += literal
-            case .reference(let reference, _): text += Self.text(value(of: reference) ?? .null)
+            case .reference(let reference, _): text += Interpolation.text(value(of: reference) ?? .null)
             }
         }
         return text
@@ -45,35 +45,9 @@ struct ScriptRenderer {
         switch reference {
         case .variable(let name, let path):
             let root = name == "memory" ? .object(memory.sorted { $0.key < $1.key }.map { JSONMember($0.key, $0.value) }) : bindings[name]
-            return root.flatMap { Self.reach(into: $0, path) }
+            return root.flatMap { Interpolation.reach(into: $0, path) }
         case .environment, .secret:
             return nil  // the parser refuses these in scripts
-        }
-    }
-
-    /// The value at `path` (object keys and array indexes) inside `value`.
-    static func reach(into value: JSONValue, _ path: [String]) -> JSONValue? {
-        var current = value
-        for segment in path {
-            switch current {
-            case .object:
-                guard let next = current[segment] else { return nil }
-                current = next
-            case .array(let items):
-                guard let index = Int(segment), items.indices.contains(index) else { return nil }
-                current = items[index]
-            case .null, .bool, .number, .string: return nil
-            }
-        }
-        return current
-    }
-
-    /// How a JSON value reads inside text: strings as they are, null as nothing, others as JSON.
-    static func text(_ value: JSONValue) -> String {
-        switch value {
-        case .string(let text): return text
-        case .null: return ""
-        case .bool, .number, .array, .object: return value.compactText()
         }
     }
 }

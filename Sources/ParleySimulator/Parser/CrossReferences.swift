@@ -26,7 +26,7 @@ struct CrossReferences {
             let all = Array(messages.keys)
             if messages[id] == nil {
                 context.error(
-                    "'goal_completed: \(id)': no 'interactive' message has id '\(id)'\(ScriptSuggestion.hint(for: id, in: all))",
+                    "'goal_completed: \(id)': no 'interactive' message has id '\(id)'\(Suggestion.hint(for: id, in: all))",
                     at: step.location)
             }
         }
@@ -61,14 +61,14 @@ struct CrossReferences {
             return
         }
         let known = candidates.isEmpty ? "the script sends no \(what)" : "\(what)s: \(candidates.joined(separator: ", "))"
-        context.error("no 'interactive' \(what) has id '\(id)' (\(known))\(ScriptSuggestion.hint(for: id, in: candidates))", at: location)
+        context.error("no 'interactive' \(what) has id '\(id)' (\(known))\(Suggestion.hint(for: id, in: candidates))", at: location)
     }
 
     private func checkFrontendTool(_ name: String, at location: SourceLocation) {
         guard !script.tools.isEmpty else { return }
         guard let tool = script.tool(named: name) else {
             let names = script.tools.filter { $0.side == .frontend }.map(\.name)
-            context.error("'tool_result: \(name)': no such tool under 'tools:'\(ScriptSuggestion.hint(for: name, in: names))", at: location)
+            context.error("'tool_result: \(name)': no such tool under 'tools:'\(Suggestion.hint(for: name, in: names))", at: location)
             return
         }
         if tool.side != .frontend {

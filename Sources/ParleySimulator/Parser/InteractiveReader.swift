@@ -61,7 +61,7 @@ struct InteractiveReader {
             if Weekday(rawValue: day.value.lowercased()) == nil {
                 let names = Weekday.allCases.map(\.rawValue)
                 context.error(
-                    "unknown day '\(day.value)' (expected monday … sunday)\(ScriptSuggestion.hint(for: day.value, in: names))",
+                    "unknown day '\(day.value)' (expected monday … sunday)\(Suggestion.hint(for: day.value, in: names))",
                     at: day.location)
             }
             for window in context.list(windows) {
@@ -88,7 +88,7 @@ struct InteractiveReader {
                 guard let id = context.string(item, "an element id") else { continue }
                 if !elements.isEmpty, !elements.contains(id) {
                     context.error(
-                        "the goal names '\(id)', which is not an element of this message (elements: \(elements.joined(separator: ", ")))\(ScriptSuggestion.hint(for: id, in: elements))",
+                        "the goal names '\(id)', which is not an element of this message (elements: \(elements.joined(separator: ", ")))\(Suggestion.hint(for: id, in: elements))",
                         at: item.location)
                 }
                 ids.append(id)

@@ -91,7 +91,7 @@ extension PlayReader {
         if !tools.isEmpty, declared == nil {
             let names = tools.map(\.name)
             context.error(
-                "unknown tool '\(name)' (declare it under 'tools:')\(ScriptSuggestion.hint(for: name, in: names))", at: nameNode.location)
+                "unknown tool '\(name)' (declare it under 'tools:')\(Suggestion.hint(for: name, in: names))", at: nameNode.location)
         }
         let flag = map["frontend"].flatMap(context.bool)
         if let flag, let declared, flag != (declared.side == .frontend) {

@@ -37,7 +37,7 @@ struct PlayReader {
             return nil
         }
         guard let keyword = PlayKeyword(rawValue: key.value) else {
-            context.error("unknown play event '\(key.value)'\(ScriptSuggestion.hint(for: key.value, in: Self.names))", at: key.location)
+            context.error("unknown play event '\(key.value)'\(Suggestion.hint(for: key.value, in: Self.names))", at: key.location)
             return nil
         }
         let given = value.flatMap { $0.scalarMeaning == .null ? nil : $0 }

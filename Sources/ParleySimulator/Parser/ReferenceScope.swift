@@ -58,18 +58,18 @@ struct ReferenceScope {
             }
             if name == "slot", let field = path.first, !Self.slotFields.contains(field) {
                 return
-                    "\(written): a slot has \(Self.slotFields.joined(separator: ", "))\(ScriptSuggestion.hint(for: field, in: Self.slotFields))"
+                    "\(written): a slot has \(Self.slotFields.joined(separator: ", "))\(Suggestion.hint(for: field, in: Self.slotFields))"
             }
             return nil
         }
         if let lookup, lookup.name == name {
             guard let field = path.first, !lookup.fields.isEmpty, !lookup.fields.contains(field) else { return nil }
             return
-                "\(written): rows of table '\(lookup.table)' have no field '\(field)'\(ScriptSuggestion.hint(for: field, in: lookup.fields))"
+                "\(written): rows of table '\(lookup.table)' have no field '\(field)'\(Suggestion.hint(for: field, in: lookup.fields))"
         }
         let known = available
         let listing = known.isEmpty ? "" : " (\(place) can use \(known.joined(separator: ", ")))"
-        return "unknown reference \(written)\(listing)\(ScriptSuggestion.hint(for: name, in: known))"
+        return "unknown reference \(written)\(listing)\(Suggestion.hint(for: name, in: known))"
     }
 
     /// The heads a template here may start with, for messages.

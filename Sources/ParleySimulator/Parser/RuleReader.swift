@@ -168,7 +168,7 @@ struct RuleReader {
         if let node = map["table"], let table = context.string(node, "a table name"), tables[table] == nil {
             let names = tables.keys.sorted()
             let known = names.isEmpty ? "the script has no 'tables:'" : "tables: \(names.joined(separator: ", "))"
-            context.error("unknown table '\(table)' (\(known))\(ScriptSuggestion.hint(for: table, in: names))", at: node.location)
+            context.error("unknown table '\(table)' (\(known))\(Suggestion.hint(for: table, in: names))", at: node.location)
             valid = false
         }
         if let node = map["as"], let name = context.string(node, "a name for the row") {

@@ -76,7 +76,7 @@ final class ScriptContext {
         if let word = Word(rawValue: text) { return word }
         let names = Word.allCases.map(\.rawValue)
         error(
-            "unknown \(what) '\(text)' (expected one of \(names.joined(separator: ", ")))\(ScriptSuggestion.hint(for: text, in: names))",
+            "unknown \(what) '\(text)' (expected one of \(names.joined(separator: ", ")))\(Suggestion.hint(for: text, in: names))",
             at: node.location)
         return nil
     }
@@ -150,7 +150,7 @@ struct ScriptMapping {
     /// Reports every key not in `allowed`, with the closest allowed one as a suggestion.
     func rejectUnknownKeys(allowed: [String], in place: String, _ context: ScriptContext) {
         for (key, _) in pairs where !allowed.contains(key.value) {
-            context.error("unknown key '\(key.value)' in \(place)\(ScriptSuggestion.hint(for: key.value, in: allowed))", at: key.location)
+            context.error("unknown key '\(key.value)' in \(place)\(Suggestion.hint(for: key.value, in: allowed))", at: key.location)
         }
     }
 
