@@ -42,7 +42,9 @@ struct RunCommandTests {
         // The flow after a failure did not act: nothing was sent after the failed expect.
         let transcript = try String(
             contentsOf: folder.appendingPathComponent("Fixtures/failing/reports/transcripts/01-wrong-reply.jsonl"), encoding: .utf8)
-        #expect(!transcript.contains("never sent\"") || transcript.contains("skipped"))
+        let actions = transcript.split(separator: "\n").filter { $0.contains(#""type": "user_action""#) }
+        #expect(actions.count == 1, "only the first send was performed")
+        #expect(!actions.contains { $0.contains("never sent") })
     }
 
     @Test("a canary secret appears in no output: console, transcripts, reports, webhook bodies")
