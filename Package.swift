@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "ParleyWebhook", targets: ["ParleyWebhook"]),
         .library(name: "ParleyTesting", targets: ["ParleyTesting"]),
         .library(name: "ParleyAGUI", targets: ["ParleyAGUI"]),
+        .library(name: "ParleyServer", targets: ["ParleyServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -56,8 +57,19 @@ let package = Package(
             path: "Plugins/Webhook"
         ),
         .target(name: "ParleyTesting", dependencies: ["ParleyModel", "ParleyParser", "ParleyCore"]),
-        // AG-UI connector (in progress): pure pieces first, such as the SSE decoder.
-        .target(name: "ParleyAGUI", dependencies: ["ParleyModel", "ParleyCore"]),
+        // AG-UI connector: HTTP POST + SSE over AsyncHTTPClient; the wire pieces are pure.
+        .target(
+            name: "ParleyAGUI",
+            dependencies: ["ParleyModel", "ParleyCore", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+        ),
+        // The simulator over the real wire protocols, for `parley serve` and loopback tests.
+        .target(
+            name: "ParleyServer",
+            dependencies: [
+                "ParleyModel", "ParleyCore", "ParleySimulator", "ParleyAGUI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
         .executableTarget(
             name: "parley",
             dependencies: [
@@ -68,6 +80,8 @@ let package = Package(
                 "ParleyLog",
                 "ParleyFiles",
                 "ParleyWebhook",
+                "ParleyAGUI",
+                "ParleyServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -87,7 +101,17 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "ParleyCLITests", dependencies: ["ParleyTesting"], exclude: ["Fixtures"]),
-        .testTarget(name: "ParleyAGUITests", dependencies: ["ParleyAGUI"]),
+        .testTarget(
+            name: "ParleyAGUITests",
+            dependencies: ["ParleyAGUI", "ParleySimulator", "ParleyTesting"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "ParleyServerTests",
+            dependencies: [
+                "ParleyServer", "ParleyTesting", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
     ]
 )
 

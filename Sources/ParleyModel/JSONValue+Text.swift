@@ -37,6 +37,34 @@ extension JSONValue {
         }
     }
 
+    /// Compact JSON with no spaces, for the wire: `{"a":1}`.
+    public func serialized() -> String {
+        var out = ""
+        writeCompact(into: &out)
+        return out
+    }
+
+    private func writeCompact(into out: inout String) {
+        switch self {
+        case .null, .bool, .number, .string: write(into: &out, indent: 0)
+        case .array(let items):
+            out += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { out += "," }
+                item.writeCompact(into: &out)
+            }
+            out += "]"
+        case .object(let members):
+            out += "{"
+            for (index, member) in members.enumerated() {
+                if index > 0 { out += "," }
+                out += Self.quoted(member.key) + ":"
+                member.value.writeCompact(into: &out)
+            }
+            out += "}"
+        }
+    }
+
     /// The same JSON on one line, for messages: `{ "a": 1 }`.
     public func compactText() -> String {
         prettyPrinted().split(separator: "\n").map { $0.drop { $0 == " " } }.joined(separator: " ")

@@ -1,4 +1,3 @@
-import Foundation
 import ParleyModel
 
 /// Turns the streamed parts of a conversation into the whole events DESIGN section 2 promises, the
@@ -112,41 +111,7 @@ public struct EventAssembler: Sendable {
     /// Tool call arguments as JSON: `{}` when empty, the raw text when it is not JSON.
     static func arguments(_ text: String) -> JSONValue {
         if text.allSatisfy(\.isWhitespace) { return .object([]) }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]),
-            let value = json(object)
-        else { return .string(text) }
-        return value
-    }
-
-    /// A `JSONSerialization` result as a `JSONValue`; object keys are sorted, since Foundation's
-    /// dictionaries do not keep the order they were written in.
-    private static func json(_ object: Any) -> JSONValue? {
-        switch object {
-        case is NSNull:
-            return .null
-        case let string as String:
-            return .string(string)
-        case let number as NSNumber:
-            // Booleans are a distinct NSNumber subclass; `as? Bool` would also accept 0 and 1.
-            if type(of: number) == type(of: NSNumber(value: true)) { return .bool(number.boolValue) }
-            return .number(number.doubleValue)
-        case let array as [Any]:
-            var values: [JSONValue] = []
-            for element in array {
-                guard let value = json(element) else { return nil }
-                values.append(value)
-            }
-            return .array(values)
-        case let dictionary as [String: Any]:
-            var members: [JSONMember] = []
-            for key in dictionary.keys.sorted() {
-                guard let value = dictionary[key].flatMap(json) else { return nil }
-                members.append(JSONMember(key, value))
-            }
-            return .object(members)
-        default:
-            return nil
-        }
+        return (try? JSONValue(parsing: text)) ?? .string(text)
     }
 
     /// A text message or a tool call being assembled.

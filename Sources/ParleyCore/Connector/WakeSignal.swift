@@ -2,13 +2,16 @@ import Foundation
 
 /// A one-shot signal a sleeping `next` races against its clock: a user action that schedules an
 /// event earlier than the sleep's target fires it. Firing before anyone waits is remembered.
-final class WakeSignal: @unchecked Sendable {
+public final class WakeSignal: @unchecked Sendable {
     private let lock = NSLock()
     private var fired = false
     private var continuation: CheckedContinuation<Void, Never>?
 
+    /// A signal not yet fired.
+    public init() {}
+
     /// Returns once fired, or when the waiting task is cancelled.
-    func wait() async {
+    public func wait() async {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let resumeNow = lock.withLock {
@@ -24,7 +27,7 @@ final class WakeSignal: @unchecked Sendable {
     }
 
     /// Wakes the waiter, now or when it starts waiting.
-    func fire() {
+    public func fire() {
         let waiting = lock.withLock {
             fired = true
             defer { continuation = nil }
