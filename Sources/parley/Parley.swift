@@ -7,7 +7,7 @@ struct Parley: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "parley",
         abstract: "Drive conversations with AI agents from YAML flows.",
-        subcommands: [Run.self, Validate.self, Schema.self]
+        subcommands: [Run.self, Validate.self, Schema.self, Serve.self]
     )
 
     /// Parses and runs a subcommand; a command line that does not parse is invalid input, exit 2.
