@@ -78,7 +78,8 @@ public enum ConnectorKind: String, Hashable, Sendable, CaseIterable {
     public var settingKeys: [String] {
         switch self {
         case .simulator: return ["script", "timeout"]
-        case .agui: return ["url", "headers", "timeout", "protocol_version", "tools", "mappings", "state", "context", "forwarded_props"]
+        case .agui:
+            return ["url", "headers", "timeout", "protocol_version", "tools", "mappings", "state", "context", "forwarded_props", "greeting"]
         case .polyai:
             return [
                 "environment", "connector_token", "host", "streaming", "heartbeat", "max_reconnects",

@@ -1,4 +1,5 @@
 import Foundation
+import ParleyAGUI
 import ParleyCore
 import ParleyModel
 import ParleyParser
@@ -25,7 +26,13 @@ final class ConnectorFactory {
                 throw InvalidInput(parsed.rendered())
             }
             connector = SimulatorConnector(script: parsedScript)
-        case .agui, .polyai, .cometchat:
+        case .agui:
+            do {
+                connector = AGUIConnector(settings: try AGUISettings(settings: settings, duration: DurationParser.parse))
+            } catch {
+                throw InvalidInput("\(agent.location): agent '\(agent.name)': \(error.message)")
+            }
+        case .polyai, .cometchat:
             throw InvalidInput(
                 "\(agent.location): agent '\(agent.name)' uses the \(agent.connector.rawValue) connector, which this build of parley does not have yet; "
                     + "run it against a simulator agent (connector: simulator)")
@@ -33,6 +40,9 @@ final class ConnectorFactory {
         built[key] = connector
         return connector
     }
+
+    /// Every connector built, to shut down once the run is over.
+    var connectors: [any Connector] { Array(built.values) }
 
     /// `./Flows/agents/x.yaml` → `Flows/agents/x.yaml`, so messages show paths as users type them.
     static func tidy(_ path: String) -> String {

@@ -87,6 +87,7 @@ struct Run: AsyncParsableCommand {
             defer { interrupts.stop() }
             return await suite.value
         }
+        for connector in plan.connectors { await connector.shutdown() }
         for failure in summary.pluginFailures {
             FileHandle.standardError.write(Data("plugin failed: \(failure)\n".utf8))
         }

@@ -19,6 +19,8 @@ struct RunPlanner {
         var secrets: Set<String>
         /// Flows left out by `--tag`/`--exclude-tag`.
         var filteredOut: Int
+        /// The connectors the flows use, shut down once the run is over.
+        var connectors: [any Connector]
     }
 
     func plan(paths: [String]) throws(InvalidInput) -> Plan {
@@ -62,7 +64,7 @@ struct RunPlanner {
         if let plugins = firstProject?.plugins {
             for plugin in plugins { _ = try renderer.render(plugin.settings) }
         }
-        return Plan(flows: flows, project: firstProject, secrets: renderer.secrets, filteredOut: filteredOut)
+        return Plan(flows: flows, project: firstProject, secrets: renderer.secrets, filteredOut: filteredOut, connectors: factory.connectors)
     }
 
     private func selected(_ flow: Flow) -> Bool {

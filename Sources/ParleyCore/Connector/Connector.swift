@@ -7,6 +7,14 @@ public protocol Connector: Sendable {
 
     /// Opens a conversation. Throws a `ConnectorError` when the agent cannot be reached.
     func openSession(_ request: SessionRequest) async throws -> any AgentSession
+
+    /// Releases what the connector holds (HTTP clients, event loops) once every session is closed.
+    func shutdown() async
+}
+
+extension Connector {
+    /// Nothing to release.
+    public func shutdown() async {}
 }
 
 /// What a connector needs to open a session.

@@ -28,8 +28,16 @@ public struct ExpectationCheck: Sendable {
             if let broken = latencyFailure(expectation, turn) { return .failed(broken) }
             return .passed(index: index)
         }
-        if now < timeout { return .waiting(until: timeout) }
         let expected = PatternDescription.describe(expectation.pattern)
+        // A turn that ended in a failed run brings nothing more: say why at once, with the agent's
+        // own message, instead of waiting out the timeout.
+        if turn.hasEnded, let failed = turn.entries.last(where: { if case .runError = $0.event { true } else { false } }),
+            case .runError(let message, let code) = failed.event
+        {
+            let coded = code.map { " (code \($0))" } ?? ""
+            return .failed("expected \(expected), but the agent's run failed: run_error \"\(message)\"\(coded)")
+        }
+        if now < timeout { return .waiting(until: timeout) }
         return .failed("expected \(expected) within \((within ?? timeout).flowText); \(arrived(expectation.pattern, turn, results))")
     }
 

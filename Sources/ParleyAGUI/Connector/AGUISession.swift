@@ -1,0 +1,141 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import ParleyCore
+import ParleyModel
+
+/// One AG-UI thread. Each action starts a run; runs go out one after another (the next run's
+/// history needs the previous run's answer), each read by its own task into the mailbox that
+/// `next` takes events from.
+final class AGUISession: AgentSession, @unchecked Sendable {
+    let agentSpeaksFirst: Bool
+    private let client: HTTPClient
+    private let clock: any MonotonicClock
+    private let mailbox = EventMailbox()
+    private let lock = NSLock()
+    /// Touched only by the run in progress (runs are chained), under the lock for safety.
+    private var conversation: AGUIConversation
+    private var lastRun: Task<Void, Never>?
+    private var runCount = 0
+    private var ended = false
+
+    init(conversation: AGUIConversation, client: HTTPClient, clock: any MonotonicClock) {
+        self.conversation = conversation
+        self.client = client
+        self.clock = clock
+        agentSpeaksFirst = conversation.settings.greeting
+    }
+
+    func next(before deadline: Duration) async throws -> AgentEvent? {
+        try await mailbox.next(before: deadline, clock: clock)
+    }
+
+    func perform(_ action: UserAction) async throws {
+        switch action {
+        case .typing:
+            throw ConnectorError("the agui connector cannot send `typing`: AG-UI has no typing message")
+        case .end:
+            // AG-UI threads have no end on the wire: the conversation ends here.
+            let already = lock.withLock { () -> Bool in
+                defer { ended = true }
+                return ended
+            }
+            if !already { mailbox.post([.sessionEnded(reason: "user_ended"), .turnEnded]) }
+        case .send, .tap, .submit, .click, .schedule, .respondTool, .resume:
+            if lock.withLock({ ended }) { throw ConnectorError("the conversation has ended; start a new session to go on") }
+            startRun(action)
+        }
+    }
+
+    func close() async {
+        let run = lock.withLock { () -> Task<Void, Never>? in
+            ended = true
+            return lastRun
+        }
+        run?.cancel()
+        mailbox.close()
+    }
+
+    /// Chains a run for `action` (nil: the opening run of an agent that greets) after the last one.
+    func startRun(_ action: UserAction?) {
+        lock.withLock {
+            let previous = lastRun
+            runCount += 1
+            let runID = "\(conversation.threadID)-run-\(runCount)"
+            lastRun = Task { [self] in
+                await previous?.value
+                guard !Task.isCancelled else { return }
+                await run(action, runID: runID)
+            }
+        }
+    }
+
+    private func run(_ action: UserAction?, runID: String) async {
+        let input: JSONValue
+        switch lock.withLock({ conversation.begin(action, runID: runID) }) {
+        case .failure(let error): return mailbox.fail(error)
+        case .success(let built): input = built
+        }
+        let settings = conversation.settings
+        var request = HTTPClientRequest(url: settings.url)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.headers.add(name: "Accept", value: "text/event-stream")
+        for header in settings.headers { request.headers.replaceOrAdd(name: header.name, value: header.value) }
+        request.body = .bytes(ByteBuffer(string: input.serialized()))
+        do {
+            let response = try await client.execute(request, timeout: .hours(24))
+            if let problem = await Self.refusal(of: response, url: settings.url) { return mailbox.fail(problem) }
+            for try await chunk in response.body {
+                let result = lock.withLock { conversation.receive(chunk.readableBytesView) }
+                switch result {
+                case .success(let events): mailbox.post(events)
+                case .failure(let error): return mailbox.fail(error)
+                }
+            }
+            switch lock.withLock({ conversation.endOfStream() }) {
+            case .success(let events): mailbox.post(events)
+            case .failure(let error): mailbox.fail(error)
+            }
+        } catch {
+            if Task.isCancelled { return }
+            mailbox.fail(Self.transportError(error, url: settings.url, timeout: settings.timeout))
+        }
+    }
+
+    /// Why a response is not a run's event stream: a status other than 200, or another content type.
+    private static func refusal(of response: HTTPClientResponse, url: String) async -> ConnectorError? {
+        let type = response.headers.first(name: "content-type") ?? "none"
+        if response.status == .ok, type.lowercased().hasPrefix("text/event-stream") { return nil }
+        let body = (try? await response.body.collect(upTo: 4096)).map { String(buffer: $0) } ?? ""
+        let excerpt = body.trimmingCharacters(in: .whitespacesAndNewlines).prefix(300)
+        let said = excerpt.isEmpty ? "" : ": \(excerpt)"
+        if response.status != .ok {
+            return ConnectorError("the agent at \(url) answered HTTP \(response.status.code) \(response.status.reasonPhrase)\(said)")
+        }
+        return ConnectorError("the agent at \(url) answered with content type \(type), not text/event-stream\(said)")
+    }
+
+    /// A readable reason for an HTTP client error.
+    private static func transportError(_ error: any Error, url: String, timeout: Duration) -> ConnectorError {
+        if let http = error as? HTTPClientError {
+            switch http {
+            case .readTimeout: return ConnectorError("the agent at \(url) sent nothing for \(timeout.flowText) during a run (the agui `timeout`)")
+            case .connectTimeout: return ConnectorError("could not connect to the agent at \(url): timed out")
+            case .remoteConnectionClosed:
+                return ConnectorError("the agent at \(url) dropped the connection before the run finished")
+            default: break
+            }
+        }
+        if let parser = error as? HTTPParserError, parser == .invalidEOFState {
+            return ConnectorError("the agent at \(url) dropped the connection before the run finished")
+        }
+        let text = "\(error)"
+        if text.contains("refused") { return ConnectorError("could not connect to the agent at \(url): connection refused") }
+        if text.contains("connection reset") || text.contains("closed") || text.contains("EOF") || text.contains("eof") {
+            return ConnectorError("the agent at \(url) dropped the connection before the run finished (\(text))")
+        }
+        return ConnectorError("the connection to the agent at \(url) failed: \(text)")
+    }
+}

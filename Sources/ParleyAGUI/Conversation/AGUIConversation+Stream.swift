@@ -1,0 +1,110 @@
+import ParleyCore
+import ParleyModel
+
+extension AGUIConversation {
+    /// Reads the next bytes of the run's SSE stream: the Parley events they complete, or the reason
+    /// the run is broken (a frame that is not an AG-UI event, a protocol violation, a state patch
+    /// that does not apply). After a failure the run is over.
+    public mutating func receive(_ bytes: some Sequence<UInt8>) -> Result<[AgentEvent], ConnectorError> {
+        let frames = run.decoder.feed(bytes)
+        return handle(frames)
+    }
+
+    /// The stream ended cleanly: the events still pending, then `turn_ended`; or the reason the run
+    /// is incomplete (no RUN_FINISHED or RUN_ERROR, something left open).
+    public mutating func endOfStream() -> Result<[AgentEvent], ConnectorError> {
+        var events: [AgentEvent]
+        switch handle(run.decoder.finish()) {
+        case .failure(let error): return .failure(error)
+        case .success(let pending): events = pending
+        }
+        for expanded in run.expander.finish() {
+            switch process(expanded) {
+            case .failure(let error): return .failure(error)
+            case .success(let more): events += more
+            }
+        }
+        guard run.sawEvent else {
+            return .failure(ConnectorError("the agent answered 200 with an empty event stream: no RUN_STARTED, no RUN_FINISHED"))
+        }
+        if let violation = run.verifier.finish() { return .failure(ConnectorError(violation.description)) }
+        events += flushExtras()
+        events.append(.turnEnded)
+        return .success(events)
+    }
+
+    private mutating func handle(_ frames: [ServerSentEvent]) -> Result<[AgentEvent], ConnectorError> {
+        var events: [AgentEvent] = []
+        for frame in frames where !frame.data.isEmpty {
+            let event: AGUIEvent
+            do {
+                event = try AGUIEvent(data: frame.data)
+            } catch {
+                return .failure(ConnectorError("the agent sent a frame that is not an AG-UI event (\(error.message))"))
+            }
+            run.sawEvent = true
+            switch run.expander.expand(event) {
+            case .failure(let violation): return .failure(ConnectorError(violation.description))
+            case .success(let expanded):
+                for single in expanded {
+                    switch process(single) {
+                    case .failure(let error): return .failure(error)
+                    case .success(let more): events += more
+                    }
+                }
+            }
+        }
+        return .success(events)
+    }
+
+    /// Checks one expanded event against the protocol, maps it and assembles what it completes.
+    private mutating func process(_ event: AGUIEvent) -> Result<[AgentEvent], ConnectorError> {
+        if let violation = run.verifier.check(event) { return .failure(ConnectorError(violation.description)) }
+        let mapped: [AgentEvent]
+        switch map(event) {
+        case .failure(let error): return .failure(error)
+        case .success(let events): mapped = events
+        }
+        var out: [AgentEvent] = []
+        for single in mapped {
+            for assembled in assembler.add(single) {
+                out += decorate(assembled)
+            }
+        }
+        return .success(out)
+    }
+
+    /// Applies names and extras to assembled replies, and turns a mapped form tool's call into a form.
+    private mutating func decorate(_ event: AgentEvent) -> [AgentEvent] {
+        switch event {
+        case .reply(var reply):
+            if let name = run.names[reply.messageID], reply.agentName == nil { reply.agentName = name }
+            if let extras = run.extras.removeValue(forKey: reply.messageID) { reply = extras.applied(to: reply) }
+            if let pending = run.pendingExtras {
+                reply = pending.applied(to: reply)
+                run.pendingExtras = nil
+            }
+            return [.reply(reply)]
+        case .toolCall(let call) where settings.formTools.contains(call.name):
+            let formID: String
+            if case .string(let id)? = call.args["id"] { formID = id } else { formID = call.id }
+            formCalls[formID] = call.id
+            var goal = InteractionGoal(kind: .none)
+            let goalProbe = JSONValue.object([JSONMember("id", "goal"), JSONMember("kind", "form"), JSONMember("goal", call.args["goal"] ?? .null)])
+            if call.args["goal"] != nil, case .event(.interactive(let decoded))? = try? CustomEventCodec.decode(.interactive, goalProbe) {
+                goal = decoded.goal
+            }
+            return [event, .interactive(InteractiveMessage(id: formID, kind: .form, data: call.args, goal: goal))]
+        default:
+            return [event]
+        }
+    }
+
+    /// Reply extras still waiting for a reply at the end of a run become a reply of their own, so
+    /// suggestions sent after the last text are not lost.
+    mutating func flushExtras() -> [AgentEvent] {
+        guard let pending = run.pendingExtras else { return [] }
+        run.pendingExtras = nil
+        return [.reply(pending.applied(to: Reply(messageID: pending.messageID ?? nextID("extras"), text: "")))]
+    }
+}
