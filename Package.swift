@@ -86,6 +86,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Figures for BENCHMARKS.md: `swift build -c release && .build/release/parley-benchmarks`.
+        .executableTarget(
+            name: "parley-benchmarks",
+            dependencies: ["ParleyCore", "ParleyParser", "ParleySimulator", "ParleyAGUI"],
+            path: "Benchmarks/ParleyBenchmarks"
+        ),
         .testTarget(name: "ParleyModelTests", dependencies: ["ParleyModel"]),
         .testTarget(name: "ParleyCoreTests", dependencies: ["ParleyCore", "ParleyParser", "ParleyTesting"]),
         .testTarget(name: "ParleySimulatorTests", dependencies: ["ParleySimulator", "ParleyTesting"]),

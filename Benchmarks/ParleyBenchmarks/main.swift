@@ -1,0 +1,40 @@
+import Foundation
+import ParleyAGUI
+import ParleyCore
+import ParleyParser
+import ParleySimulator
+
+// Benchmarks for BENCHMARKS.md. Build in release and run from the package root:
+//   swift build -c release && .build/release/parley-benchmarks [agui-sequential] [--flows N]
+// `parley serve` is started from the same build folder as this program.
+
+let arguments = CommandLine.arguments.dropFirst()
+let count = arguments.firstIndex(of: "--flows").flatMap { arguments.index(after: $0) < arguments.endIndex ? Int(arguments[arguments.index(after: $0)]) : nil } ?? 200
+
+let (scriptPath, flowPath) = try Fixtures.write()
+let parsed = FlowParser().parse(path: flowPath)
+guard let flow = parsed.flow else { fatalError("the benchmark flow does not parse: \(parsed.diagnostics)") }
+let script = try AgentScriptParser.parse(path: scriptPath).get()
+
+/// Runs `count` copies of the flow one after another (parallel 1) against `connector`.
+func sequential(_ name: String, _ connector: any Connector) async -> Measurement {
+    let planned = (1...count).map { PlannedFlow(flow: flow, path: "bench-\($0).flow.yaml", connector: connector) }
+    let started = ContinuousClock.now
+    let summary = await PluginHost.run(plugins: []) { host in
+        await SuiteRunner(clock: SystemClock(), options: SuiteOptions(parallel: 1)).run(planned, host: host)
+    }
+    return Measurement(name: name, wall: ContinuousClock.now - started, summary: summary)
+}
+
+let simulator = await sequential("in-process simulator", SimulatorConnector(script: script))
+
+let serve = try ServeProcess(script: scriptPath)
+defer { serve.stop() }
+let agui = AGUIConnector(settings: AGUISettings(url: serve.url))
+let overAGUI = await sequential("AG-UI over loopback (`parley serve`)", agui)
+await agui.shutdown()
+
+print("\(count) sequential single-turn flows (send, expect reply), parallel 1:\n")
+print(Measurement.header)
+print(simulator.row)
+print(overAGUI.row)
