@@ -1,0 +1,65 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// POSTs RunAgentInputs to a server and reads the whole streamed answer, the way an AG-UI client
+/// does (ag-ui.md 1.1).
+struct AGUITestClient: Sendable {
+    let url: URL
+
+    /// POSTs `body` (JSON text) and reads the response to its end or its break.
+    func post(_ body: String, method: HTTPMethod = .POST) async throws -> RunResponse {
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.method = method
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.headers.add(name: "Accept", value: "text/event-stream")
+        if method == .POST { request.body = .bytes(ByteBuffer(string: body)) }
+        let clock = ContinuousClock()
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        var result = RunResponse(
+            status: response.status.code, contentType: response.headers.first(name: "content-type"), body: "", streamError: nil, chunks: [])
+        do {
+            for try await chunk in response.body {
+                let text = String(buffer: chunk)
+                result.body += text
+                result.chunks.append((clock.now, text))
+            }
+        } catch {
+            result.streamError = "\(error)"
+        }
+        return result
+    }
+
+    /// A run on `thread` with these messages (JSON objects) and extra top-level fields.
+    func run(
+        thread: String, run: String, messages: [String] = [], extra: String = ""
+    ) async throws -> RunResponse {
+        let more = extra.isEmpty ? "" : ",\(extra)"
+        return try await post(
+            #"{"threadId":"\#(thread)","runId":"\#(run)","state":{},"messages":[\#(messages.joined(separator: ","))],"tools":[],"context":[],"forwardedProps":{}\#(more)}"#
+        )
+    }
+}
+
+/// JSON text for the messages of a RunAgentInput.
+enum Message {
+    static func user(_ id: String, _ text: String) -> String {
+        #"{"id":"\#(id)","role":"user","content":\#(quoted(text))}"#
+    }
+
+    static func assistant(_ id: String, _ text: String = "", toolCalls: [(id: String, name: String)] = []) -> String {
+        let calls = toolCalls.map { #"{"id":"\#($0.id)","type":"function","function":{"name":"\#($0.name)","arguments":"{}"}}"# }
+        let callsField = calls.isEmpty ? "" : #","toolCalls":[\#(calls.joined(separator: ","))]"#
+        return #"{"id":"\#(id)","role":"assistant","content":\#(quoted(text))\#(callsField)}"#
+    }
+
+    static func tool(_ id: String, call: String, content: String) -> String {
+        #"{"id":"\#(id)","role":"tool","toolCallId":"\#(call)","content":\#(quoted(content))}"#
+    }
+
+    static func quoted(_ text: String) -> String {
+        let data = try! JSONSerialization.data(withJSONObject: [text], options: [.fragmentsAllowed])
+        return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
+    }
+}
