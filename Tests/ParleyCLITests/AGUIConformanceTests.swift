@@ -1,0 +1,205 @@
+import Foundation
+import ParleyTesting
+import Testing
+
+/// AG-UI conformance, end to end: the `agui` connector against a third-party AG-UI server (the
+/// pydantic-ai peer of `Fixtures/agui/peer_agent.py`) and against Parley's own `parley serve`
+/// playing the same conversation (`Fixtures/agui/agents/peer.agent.yaml`). The flows of
+/// `Fixtures/agui/flows` must pass unchanged against both.
+@Suite("AG-UI conformance", .serialized)
+struct AGUIConformanceTests {
+    let executable = ProjectPaths.product("parley")
+
+    /// Every flow of `flows/`, which both agents must pass.
+    static let sharedFlows = [
+        "flows/01-backend-tool.flow.yaml", "flows/02-frontend-tool.flow.yaml", "flows/03-interrupt-approve.flow.yaml",
+        "flows/04-interrupt-deny.flow.yaml", "flows/05-card-and-suggestions.flow.yaml", "flows/06-handoff.flow.yaml",
+        "flows/07-contact-form.flow.yaml", "flows/08-multi-turn.flow.yaml",
+    ]
+    static let failureMessage = "scripted failure requested by the flow"
+
+    @Test("every flow passes against the third-party pydantic-ai AG-UI peer, shared state included")
+    func peerPasses() throws {
+        let project = try ConformanceProject()
+        defer { project.remove() }
+        let peer = try project.startPeer()
+        defer { peer.stop() }
+        let output = try CommandRunner(executable: executable, directory: project.folder, environment: ["PARLEY_AGUI_PEER_URL": peer.url])
+            .run(["run", "flows", "peer-only", "--agent", "peer", "--json", "out/report.json"])
+        #expect(output.status == 0, "stdout: \(output.stdout)\nstderr: \(output.stderr)\npeer: \(peer.log())")
+        #expect(output.stdout.contains("9 flows: 9 passed, 0 flaky, 0 failed, 0 skipped in "), "stdout: \(output.stdout)")
+        for report in ["out/report.json", "reports/report.json"] {
+            let json = try project.json(report)
+            #expect(json["succeeded"] as? Bool == true, "\(report)")
+            let flows = json["flows"] as? [[String: Any]] ?? []
+            #expect(flows.map { $0["id"] as? String ?? "" } == Self.sharedFlows + ["peer-only/shared-state.flow.yaml"], "\(report)")
+            #expect(flows.allSatisfy { $0["outcome"] as? String == "passed" }, "\(report)")
+        }
+    }
+
+    @Test("the same flows pass unchanged against parley serve playing the peer's conversation")
+    func servedPasses() throws {
+        let project = try ConformanceProject()
+        defer { project.remove() }
+        let served = try project.startServe(executable)
+        defer { served.stop() }
+        let output = try CommandRunner(executable: executable, directory: project.folder, environment: ["PARLEY_AGUI_SERVE_URL": served.url])
+            .run(["run", "flows", "--agent", "served", "--json", "out/report.json"])
+        #expect(output.status == 0, "stdout: \(output.stdout)\nstderr: \(output.stderr)\nserve: \(served.log())")
+        #expect(output.stdout.contains("8 flows: 8 passed, 0 flaky, 0 failed, 0 skipped in "), "stdout: \(output.stdout)")
+        for report in ["out/report.json", "reports/report.json"] {
+            let json = try project.json(report)
+            #expect(json["succeeded"] as? Bool == true, "\(report)")
+            let flows = json["flows"] as? [[String: Any]] ?? []
+            #expect(flows.map { $0["id"] as? String ?? "" } == Self.sharedFlows, "\(report)")
+            #expect(flows.allSatisfy { $0["outcome"] as? String == "passed" }, "\(report)")
+        }
+    }
+
+    @Test(
+        "a RUN_ERROR fails the flow at the waiting step with the agent's message; reports are still written",
+        arguments: ["peer", "served"])
+    func runErrorFails(agent: String) throws {
+        let project = try ConformanceProject()
+        defer { project.remove() }
+        let server = try agent == "peer" ? project.startPeer() : project.startServe(executable)
+        defer { server.stop() }
+        let variable = agent == "peer" ? "PARLEY_AGUI_PEER_URL" : "PARLEY_AGUI_SERVE_URL"
+        let output = try CommandRunner(executable: executable, directory: project.folder, environment: [variable: server.url])
+            .run(["run", "failing", "--agent", agent, "--json", "out/report.json", "--junit", "out/junit.xml"])
+        #expect(output.status == 1, "stdout: \(output.stdout)\nstderr: \(output.stderr)\nserver: \(server.log())")
+        #expect(output.stdout.contains("1 flow: 0 passed, 0 flaky, 1 failed, 0 skipped in "), "stdout: \(output.stdout)")
+        // The summary repeats the failure as file:line:column with the agent's message.
+        let summary = output.stdout.components(separatedBy: "\n\n").last ?? ""
+        let failures = RunFixtures.lines(summary, startingWith: "failing/run-error.flow.yaml:")
+        #expect(failures.count == 1, "summary: \(summary)")
+        #expect(failures.first?.hasPrefix("failing/run-error.flow.yaml:8:5: ") == true, "summary: \(summary)")
+        #expect(failures.first?.contains(Self.failureMessage) == true, "summary: \(summary)")
+        for report in ["out/report.json", "reports/report.json"] {
+            let json = try project.json(report)
+            #expect(json["succeeded"] as? Bool == false, "\(report)")
+            let flow = (json["flows"] as? [[String: Any]])?.first ?? [:]
+            let failure = flow["failure"] as? [String: Any] ?? [:]
+            #expect(flow["outcome"] as? String == "failed", "\(report)")
+            #expect(failure["location"] as? String == "failing/run-error.flow.yaml:8:5", "\(report): \(failure)")
+            #expect((failure["message"] as? String)?.contains(Self.failureMessage) == true, "\(report): \(failure)")
+        }
+        let junit = try String(contentsOf: project.folder.appendingPathComponent("out/junit.xml"), encoding: .utf8)
+        #expect(junit.contains(#"tests="1" failures="1""#) && junit.contains(Self.failureMessage))
+        // The step after the failure never acted: one user action in the transcript.
+        let transcript = try String(
+            contentsOf: project.folder.appendingPathComponent("reports/transcripts/failing-run-error.jsonl"), encoding: .utf8)
+        let actions = transcript.split(separator: "\n").filter { $0.contains(#""type": "user_action""#) }
+        #expect(actions.count == 1, "transcript: \(transcript)")
+        #expect(!actions.contains { $0.contains("never sent") })
+    }
+
+    @Test("ag-ui-validate finds no conformance problem in either server's stream", arguments: ["peer", "served"])
+    func validatorIsClean(agent: String) throws {
+        let project = try ConformanceProject()
+        defer { project.remove() }
+        let server = try agent == "peer" ? project.startPeer() : project.startServe(executable)
+        defer { server.stop() }
+        let validator = ProjectPaths.python.deletingLastPathComponent().appendingPathComponent("ag-ui-validate")
+        let output = try CommandRunner(executable: validator).run([server.url, "--fail-on", "warning", "--no-color", "--timeout", "20"])
+        #expect(output.status == 0, "stdout: \(output.stdout)\nstderr: \(output.stderr)\nserver: \(server.log())")
+        #expect(output.stdout.contains("0 errors, 0 warnings") || output.stdout.contains("no conformance violations"), "\(output.stdout)")
+    }
+}
+
+/// A copy of `Fixtures/agui` in a temporary folder, so runs write their reports there, and the
+/// servers its flows talk to.
+private struct ConformanceProject {
+    /// The copy's root.
+    let root: URL
+    /// `Fixtures/agui` inside it.
+    let folder: URL
+
+    init() throws {
+        root = try RunFixtures.copy()
+        folder = root.appendingPathComponent("Fixtures/agui")
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent("reports"))
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    /// The pydantic-ai peer: `ready http://127.0.0.1:<port>/`.
+    func startPeer() throws -> LineServer {
+        try LineServer(
+            name: "peer", executable: ProjectPaths.python, arguments: [folder.appendingPathComponent("peer_agent.py").path, "0"],
+            logs: root, ready: "ready ")
+    }
+
+    /// `parley serve`: `parley serve: AG-UI agent '<name>' listening on http://127.0.0.1:<port>/`.
+    func startServe(_ parley: URL) throws -> LineServer {
+        try LineServer(
+            name: "serve", executable: parley,
+            arguments: ["serve", "--port", "0", "--agent-script", folder.appendingPathComponent("agents/peer.agent.yaml").path],
+            logs: root, ready: " listening on ")
+    }
+
+    /// A JSON report, relative to the project.
+    func json(_ path: String) throws -> [String: Any] {
+        let data = try Data(contentsOf: folder.appendingPathComponent(path))
+        return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+    }
+}
+
+/// A server started as a child process that prints one line with its URL when it accepts
+/// connections; its output goes to files (so no pipe can fill and stall it) and it is stopped by PID.
+private final class LineServer {
+    let url: String
+    private let process: Process
+    private let stdout: URL
+    private let stderr: URL
+
+    /// Starts `executable` and waits up to `timeout` for a stdout line containing `ready`, whose
+    /// URL (from the first `http://`) is the server's.
+    init(name: String, executable: URL, arguments: [String], logs: URL, ready: String, timeout: Duration = .seconds(30)) throws {
+        stdout = logs.appendingPathComponent("\(name).stdout")
+        stderr = logs.appendingPathComponent("\(name).stderr")
+        FileManager.default.createFile(atPath: stdout.path, contents: nil)
+        FileManager.default.createFile(atPath: stderr.path, contents: nil)
+        process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = try FileHandle(forWritingTo: stdout)
+        process.standardError = try FileHandle(forWritingTo: stderr)
+        try process.run()
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        var found: String?
+        while found == nil, process.isRunning, clock.now < deadline {
+            let text = (try? String(contentsOf: stdout, encoding: .utf8)) ?? ""
+            if let line = text.split(separator: "\n").first(where: { $0.contains(ready) }), let start = line.range(of: "http://") {
+                found = String(line[start.lowerBound...]).trimmingCharacters(in: .whitespaces)
+            } else {
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+        }
+        guard let found else {
+            let output = (try? String(contentsOf: stdout, encoding: .utf8)) ?? ""
+            let errors = (try? String(contentsOf: stderr, encoding: .utf8)) ?? ""
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            throw CocoaError(
+                .fileReadCorruptFile,
+                userInfo: [NSLocalizedDescriptionKey: "\(name) printed no ready line within \(timeout): stdout \(output), stderr \(errors)"])
+        }
+        url = found
+    }
+
+    /// What the server wrote to stderr so far, for failure messages.
+    func log() -> String {
+        (try? String(contentsOf: stderr, encoding: .utf8)) ?? ""
+    }
+
+    func stop() {
+        // SIGKILL: a child spawned from a test thread inherits its blocked signal mask, so SIGTERM would wait forever.
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+}
