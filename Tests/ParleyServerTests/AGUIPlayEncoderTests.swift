@@ -96,15 +96,16 @@ struct AGUIPlayEncoderTests {
         #expect(frames.last?.offset == .milliseconds(50))
     }
 
-    @Test("an event before the play's run_started opens the run, which the run_started then joins")
+    @Test("an event before the play's run_started gets a run of its own, closed where the play's run begins")
     func beforeRunStarted() {
         let submit = UserAction.submit(formID: "contact", values: [JSONMember("name", "Ada")], button: "send")
         let frames = encode([.send(text: "form"), submit])
+        // goal_completed stays before the play's run_started, as in-process.
         #expect(
             brief(frames) == [
                 "RUN_STARTED r1", "CUSTOM interactive", "RUN_FINISHED r1",
-                "RUN_STARTED r1-2", "CUSTOM goal_completed", "TEXT_MESSAGE_START msg-1", "TEXT_MESSAGE_CONTENT msg-1",
-                "TEXT_MESSAGE_END msg-1", "RUN_FINISHED r1-2",
+                "RUN_STARTED r1-2", "CUSTOM goal_completed", "RUN_FINISHED r1-2",
+                "RUN_STARTED r1-3", "TEXT_MESSAGE_START msg-1", "TEXT_MESSAGE_CONTENT msg-1", "TEXT_MESSAGE_END msg-1", "RUN_FINISHED r1-3",
             ])
     }
 

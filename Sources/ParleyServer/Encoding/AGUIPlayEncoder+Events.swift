@@ -10,8 +10,13 @@ extension AGUIPlayEncoder {
     mutating func frames(for event: AgentEvent, ahead: ArraySlice<TimedItem>) -> [SSEFrame] {
         switch event {
         case .runStarted:
-            // A run this encoder opened for stray events takes the play's run_started as its own.
-            return ensureRun()
+            // A run opened for stray events ends where the play's own run begins; a second
+            // run_started inside the play's run has nothing to start.
+            switch run?.wrapping {
+            case nil: return [openRun(wrapping: false)]
+            case true?: return [closeRun(.success), openRun(wrapping: false)]
+            case false?: return []
+            }
         case .runFinished(_, let outcome):
             return ensureRun() + [closeRun(outcome)]
         case .runError(let message, let code):

@@ -6,11 +6,12 @@ import ParleySimulator
 /// streamer only sleeps until each frame's offset and writes it.
 ///
 /// The response must be well-formed AG-UI even where a play is not shaped like runs: events a play
-/// puts outside a run (a handoff ladder after `run_finished`, a live agent's messages, a refusal's
-/// bare `run_error`) are wrapped in a run the encoder opens. A run it opens stays open and takes the
-/// play's next `run_started` as its own, so the client sees no more runs than it must; it is closed
-/// at the play's next `run_finished` or when the response ends. The first run of a response carries
-/// the client's run id, later ones `<runId>-2`, `<runId>-3`, …
+/// puts outside a run (a handoff ladder after `run_finished`, a form's `goal_completed` before
+/// `run_started`, a live agent's messages, a refusal's bare `run_error`) are wrapped in a run the
+/// encoder opens, closed at the play's next `run_started` or `run_finished` or when the response
+/// ends. Only runs are added: every play event keeps its place relative to the others, so a flow
+/// that expects `goal_completed` before `run_started` reads the same over the wire as in-process.
+/// The first run of a response carries the client's run id, later ones `<runId>-2`, `<runId>-3`, …
 public struct AGUIPlayEncoder: Sendable {
     /// The client's thread id, on every RUN_STARTED and RUN_FINISHED.
     public let threadID: String
@@ -36,6 +37,8 @@ public struct AGUIPlayEncoder: Sendable {
     /// What the encoder tracks about the run that is open.
     struct OpenRun: Sendable {
         var id: String
+        /// Opened by the encoder for events outside the play's runs, not by a `run_started`.
+        var wrapping: Bool
         var openMessages: Set<String> = []
         var openCalls: Set<String> = []
         /// Tool calls started in this run, in order.
@@ -93,11 +96,11 @@ public struct AGUIPlayEncoder: Sendable {
         return out + faults.flush()
     }
 
-    /// RUN_STARTED for a new run.
-    mutating func openRun() -> SSEFrame {
+    /// RUN_STARTED for a new run; `wrapping` when the play did not ask for it.
+    mutating func openRun(wrapping: Bool = true) -> SSEFrame {
         runsOpened += 1
         let id = runsOpened == 1 ? runID : "\(runID)-\(runsOpened)"
-        run = OpenRun(id: id)
+        run = OpenRun(id: id, wrapping: wrapping)
         return .event(AGUIEvent(.runStarted, [("threadId", .string(threadID)), ("runId", .string(id))]))
     }
 
@@ -109,7 +112,7 @@ public struct AGUIPlayEncoder: Sendable {
     /// RUN_FINISHED for the open run: with its held interrupts when it ends on an interrupt, else
     /// (for a 1.0 client) a success outcome naming the frontend calls it left waiting.
     mutating func closeRun(_ outcome: RunOutcome) -> SSEFrame {
-        let closing = run ?? OpenRun(id: runID)
+        let closing = run ?? OpenRun(id: runID, wrapping: true)
         run = nil
         var fields: [(String, JSONValue?)] = [("threadId", .string(threadID)), ("runId", .string(closing.id))]
         switch outcome {
