@@ -45,9 +45,15 @@ struct Serve: AsyncParsableCommand {
             throw ExitStatus.invalidInput
         }
         let agent = server.script.agent.name
-        try await server.run(stopOnSignals: true) { url in
-            // One line, written at once: scripts and tests wait for it to know the port.
-            FileHandle.standardOutput.write(Data("parley serve: AG-UI agent '\(agent)' listening on \(url.absoluteString)\n".utf8))
+        do {
+            try await server.run(stopOnSignals: true) { url in
+                // One line, written at once: scripts and tests wait for it to know the port.
+                FileHandle.standardOutput.write(Data("parley serve: AG-UI agent '\(agent)' listening on \(url.absoluteString)\n".utf8))
+            }
+        } catch let error as AGUIServerError {
+            // Nothing was served: like invalid input, the command stopped before it began.
+            FileHandle.standardError.write(Data("parley serve: \(error)\n".utf8))
+            throw ExitStatus.invalidInput
         }
     }
 

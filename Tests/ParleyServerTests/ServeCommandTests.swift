@@ -96,6 +96,19 @@ struct ServeCommandTests {
         #expect(server.stop(with: SIGINT) == 0)
     }
 
+    @Test("a port already taken exits 2 and says so")
+    func portTaken() throws {
+        let server = try ServeProcess(arguments: ["--port", "0", "--agent-script", "Flows/agents/demo-support.agent.yaml"])
+        defer { server.kill() }
+        let port = try #require(server.url.port)
+        let second = try CommandRunner(executable: parley, directory: ProjectPaths.root)
+            .run(["serve", "--port", "\(port)", "--agent-script", "Flows/agents/demo-support.agent.yaml"])
+        #expect(second.status == 2)
+        #expect(second.stderr == "parley serve: cannot listen on 127.0.0.1:\(port): Address already in use\n")
+        #expect(second.stdout.isEmpty)
+        #expect(server.stop(with: SIGTERM) == 0)
+    }
+
     @Test("a script that does not parse, or a protocol not built yet, exits 2 and says why")
     func invalidInput() throws {
         let folder = try ProjectPaths.temporaryFolder()

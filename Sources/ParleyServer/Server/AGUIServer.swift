@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import ParleyCore
 import ParleySimulator
 import ServiceLifecycle
@@ -43,13 +44,24 @@ public struct AGUIServer: Sendable {
 
     /// Serves until the task is cancelled or, with `stopOnSignals`, until SIGTERM or SIGINT, which
     /// shut down gracefully: runs being streamed are finished first. `onListening` gets the URL once
-    /// the socket is bound (with the real port when `port` is 0).
+    /// the socket is bound (with the real port when `port` is 0). Throws ``AGUIServerError`` when
+    /// it cannot listen (the port is taken, say).
     public func run(stopOnSignals: Bool = false, onListening: @escaping @Sendable (URL) async -> Void = { _ in }) async throws {
+        let bound = BoundAddress()
+        let application = application { url in
+            await bound.set(url)
+            await onListening(url)
+        }
         let services = ServiceGroup(
             configuration: .init(
-                services: [application(onListening: onListening)], gracefulShutdownSignals: stopOnSignals ? [.sigterm, .sigint] : [],
-                logger: logger))
-        try await services.run()
+                services: [application], gracefulShutdownSignals: stopOnSignals ? [.sigterm, .sigint] : [], logger: logger))
+        do {
+            try await services.run()
+        } catch {
+            guard await bound.url == nil else { throw error }
+            let reason = (error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "\(error)"
+            throw AGUIServerError("cannot listen on \(host):\(port): \(reason)")
+        }
     }
 
     /// Runs `body` with the server listening, then shuts it down gracefully, also when `body` throws.
