@@ -26,6 +26,8 @@ conversation, as a simulator script, is agents/peer.agent.yaml: keep the two in 
 | "... contact me ..."          | frontend tool contact_form with a CometChat form as its arguments; the  |
 |                               | submitted values come back as the tool result -> create_ticket (CUSTOM  |
 |                               | goal_completed) -> "Thanks, <name>! ..."                                 |
+| "what do you know about me"   | backend tool whoami: the X-Test header, the "user tier" context entry   |
+|                               | and the declared protocolVersion of the request, in the reply           |
 | "please fail"                 | the model raises; pydantic-ai sends RUN_ERROR with the message          |
 """
 
@@ -79,9 +81,11 @@ CONTACT_FORM = {
 
 @dataclass
 class PeerDeps:
-    """The AG-UI shared state of a run: the adapter writes the client's `state` here (StateHandler)."""
+    """A run's dependencies: the AG-UI shared state (the adapter writes the client's `state` here,
+    as a StateHandler) and what the request said about the client (headers, context, version)."""
 
     state: dict[str, Any] = field(default_factory=dict)
+    client: dict[str, Any] = field(default_factory=dict)
 
 
 # ----------------------------------------------------------------------------- the scripted model
@@ -173,6 +177,10 @@ async def answer_tool_results(returns: list[ToolReturnPart], messages: list[Mode
             text = "Which product would you like to add? I don't see one you are looking at."
         async for chunk in say(text):
             yield chunk
+    elif result.tool_name == "whoami":
+        text = f"You are a {content['tier']} member, talking through {content['client']} over AG-UI {content['protocol_version']}."
+        async for chunk in say(text):
+            yield chunk
     elif result.tool_name == "escalate":
         async for chunk in say("You're now connected with Maya from Customer Support."):
             yield chunk
@@ -230,6 +238,9 @@ async def answer_user(text: str, messages: list[ModelMessage]) -> AsyncIterator[
             yield delta
     elif re.search(r"(?i)talk to a person", text):
         async for delta in call("escalate", {"reason": "user_requested"}, f"call_escalate_{n}"):
+            yield delta
+    elif re.search(r"(?i)what do you know about me", text):
+        async for delta in call("whoami", {}, f"call_whoami_{n}"):
             yield delta
     elif re.search(r"(?i)contact me", text):
         async for delta in call("contact_form", CONTACT_FORM, f"call_contact_form_{n}"):
@@ -304,6 +315,15 @@ def add_to_cart(ctx: RunContext[PeerDeps], sku: str) -> ToolReturn:
     )
 
 
+@agent.tool
+def whoami(ctx: RunContext[PeerDeps]) -> dict[str, Any]:
+    """What the request said about the client: its X-Test header, the "user tier" context entry and
+    the protocol version it declared ("none" when absent)."""
+    client = ctx.deps.client
+    tier = next((entry.get("value") for entry in client.get("context", []) if entry.get("description") == "user tier"), "unknown")
+    return {"tier": tier, "client": client.get("x_test") or "nobody", "protocol_version": client.get("protocol_version") or "none"}
+
+
 @agent.tool_plain
 def escalate(reason: str) -> ToolReturn:
     """Hands the conversation to a person: the handoff ladder as CUSTOM `escalation` events."""
@@ -331,7 +351,18 @@ def create_ticket(name: str, email: str, topic: str) -> ToolReturn:
 
 
 async def run(request: Request) -> Response:
-    return await AGUIAdapter.dispatch_request(request, agent=agent, deps=PeerDeps())
+    # Starlette keeps the body, so the adapter can read it again.
+    try:
+        body = json.loads(await request.body())
+    except ValueError:
+        body = {}
+    body = body if isinstance(body, dict) else {}
+    client = {
+        "x_test": request.headers.get("x-test"),
+        "context": [entry for entry in body.get("context") or [] if isinstance(entry, dict)],
+        "protocol_version": body.get("protocolVersion"),
+    }
+    return await AGUIAdapter.dispatch_request(request, agent=agent, deps=PeerDeps(client=client))
 
 
 app = Starlette(routes=[Route("/", run, methods=["POST"])])
