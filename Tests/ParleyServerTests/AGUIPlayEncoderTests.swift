@@ -145,6 +145,10 @@ struct AGUIPlayEncoderTests {
         ])
         let legacy = encode([.send(text: "refund")]).compactMap(event).filter { $0.kind == .runFinished }
         #expect(legacy.map { $0["outcome"] } == [nil])
+        let later = encode([.send(text: "hello")], protocolVersion: "1.2").compactMap(event).filter { $0.kind == .runFinished }
+        #expect(later.map { $0["outcome"] } == [.object([JSONMember("type", "success")])])
+        let older = encode([.send(text: "hello")], protocolVersion: "0.1").compactMap(event).filter { $0.kind == .runFinished }
+        #expect(older.map { $0["outcome"] } == [nil])
     }
 
     @Test("duplicate_next sends the next frame twice; reorder_next swaps the next two")

@@ -17,8 +17,9 @@ public struct AGUIPlayEncoder: Sendable {
     public let threadID: String
     /// The client's run id, for the response's first run.
     public let runID: String
-    /// Whether the client declared `protocolVersion: "1.0"`: then RUN_FINISHED carries a success
-    /// outcome with the frontend tool calls left waiting.
+    /// Whether the client declared `protocolVersion` 1.0 or later: then RUN_FINISHED carries a
+    /// success outcome with the frontend tool calls left waiting (`pendingToolCallIds` is 1.0
+    /// only; pydantic-ai sends it on the same condition).
     public let declaresVersion1: Bool
 
     var run: OpenRun?
@@ -52,7 +53,7 @@ public struct AGUIPlayEncoder: Sendable {
     public init(threadID: String, runID: String, protocolVersion: String? = nil) {
         self.threadID = threadID
         self.runID = runID
-        declaresVersion1 = protocolVersion == "1.0"
+        declaresVersion1 = (protocolVersion?.split(separator: ".").first.flatMap { Int($0) } ?? 0) >= 1
     }
 
     /// The frames of `play`, which starts when the plays before it in this response are over.
