@@ -89,7 +89,7 @@ let package = Package(
         // Figures for BENCHMARKS.md: `swift build -c release && .build/release/parley-benchmarks`.
         .executableTarget(
             name: "parley-benchmarks",
-            dependencies: ["ParleyCore", "ParleyParser", "ParleySimulator", "ParleyAGUI"],
+            dependencies: ["ParleyCore", "ParleyParser", "ParleySimulator", "ParleyAGUI", "ParleyTesting"],
             path: "Benchmarks/ParleyBenchmarks"
         ),
         .testTarget(name: "ParleyModelTests", dependencies: ["ParleyModel"]),

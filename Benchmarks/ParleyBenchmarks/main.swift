@@ -3,6 +3,7 @@ import ParleyAGUI
 import ParleyCore
 import ParleyParser
 import ParleySimulator
+import ParleyTesting
 
 // Benchmarks for BENCHMARKS.md. Build in release and run from the package root:
 //   swift build -c release && .build/release/parley-benchmarks [agui-sequential] [--flows N]
@@ -28,8 +29,10 @@ func sequential(_ name: String, _ connector: any Connector) async -> Measurement
 
 let simulator = await sequential("in-process simulator", SimulatorConnector(script: script))
 
-let serve = try ServeProcess(script: scriptPath)
-defer { serve.stop() }
+// `parley serve` from this program's build folder.
+let parley = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("parley")
+let serve = try ReadyServer(executable: parley, arguments: ["serve", "--port", "0", "--agent-script", scriptPath])
+defer { serve.stop(with: SIGTERM) }
 let agui = AGUIConnector(settings: AGUISettings(url: serve.url))
 let overAGUI = await sequential("AG-UI over loopback (`parley serve`)", agui)
 await agui.shutdown()

@@ -295,4 +295,21 @@ struct AGUIConversationTests {
             #expect(events == expected)
         }
     }
+
+    @Test func anEmptyTextMessageIsNotAReply() throws {
+        var conversation = AGUIConversation(threadID: "t1", settings: Self.settings())
+        _ = conversation.begin(.send(text: "x"), runID: "r1")
+        let events = try Self.play(
+            &conversation,
+            Self.run([
+                AGUIEvent(.textMessageStart, [("messageId", "m0"), ("role", "assistant")]),
+                AGUIEvent(.textMessageEnd, [("messageId", "m0")]),
+                AGUIEvent(.toolCallStart, [("toolCallId", "c1"), ("toolCallName", "lookup"), ("parentMessageId", "m0")]),
+                AGUIEvent(.toolCallEnd, [("toolCallId", "c1")]),
+            ])
+        ).get()
+        #expect(events.contains(.textStart(messageID: "m0")))
+        #expect(!events.contains { if case .reply = $0 { true } else { false } })
+        #expect(events.contains(.toolCall(ToolCall(id: "c1", name: "lookup", args: .object([])))))
+    }
 }

@@ -126,80 +126,20 @@ private struct ConformanceProject {
     }
 
     /// The pydantic-ai peer: `ready http://127.0.0.1:<port>/`.
-    func startPeer() throws -> LineServer {
-        try LineServer(
-            name: "peer", executable: ProjectPaths.python, arguments: [folder.appendingPathComponent("peer_agent.py").path, "0"],
-            logs: root, ready: "ready ")
+    func startPeer() throws -> ReadyServer {
+        try ReadyServer(executable: ProjectPaths.python, arguments: [folder.appendingPathComponent("peer_agent.py").path, "0"], marker: "ready ")
     }
 
     /// `parley serve`: `parley serve: AG-UI agent '<name>' listening on http://127.0.0.1:<port>/`.
-    func startServe(_ parley: URL) throws -> LineServer {
-        try LineServer(
-            name: "serve", executable: parley,
-            arguments: ["serve", "--port", "0", "--agent-script", folder.appendingPathComponent("agents/peer.agent.yaml").path],
-            logs: root, ready: " listening on ")
+    func startServe(_ parley: URL) throws -> ReadyServer {
+        try ReadyServer(
+            executable: parley, arguments: ["serve", "--port", "0", "--agent-script", folder.appendingPathComponent("agents/peer.agent.yaml").path],
+            marker: " listening on ")
     }
 
     /// A JSON report, relative to the project.
     func json(_ path: String) throws -> [String: Any] {
         let data = try Data(contentsOf: folder.appendingPathComponent(path))
         return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
-    }
-}
-
-/// A server started as a child process that prints one line with its URL when it accepts
-/// connections; its output goes to files (so no pipe can fill and stall it) and it is stopped by PID.
-private final class LineServer {
-    let url: String
-    private let process: Process
-    private let stdout: URL
-    private let stderr: URL
-
-    /// Starts `executable` and waits up to `timeout` for a stdout line containing `ready`, whose
-    /// URL (from the first `http://`) is the server's.
-    init(name: String, executable: URL, arguments: [String], logs: URL, ready: String, timeout: Duration = .seconds(30)) throws {
-        stdout = logs.appendingPathComponent("\(name).stdout")
-        stderr = logs.appendingPathComponent("\(name).stderr")
-        FileManager.default.createFile(atPath: stdout.path, contents: nil)
-        FileManager.default.createFile(atPath: stderr.path, contents: nil)
-        process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: stdout)
-        process.standardError = try FileHandle(forWritingTo: stderr)
-        try process.run()
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        var found: String?
-        while found == nil, process.isRunning, clock.now < deadline {
-            let text = (try? String(contentsOf: stdout, encoding: .utf8)) ?? ""
-            if let line = text.split(separator: "\n").first(where: { $0.contains(ready) }), let start = line.range(of: "http://") {
-                found = String(line[start.lowerBound...]).trimmingCharacters(in: .whitespaces)
-            } else {
-                Thread.sleep(forTimeInterval: 0.02)
-            }
-        }
-        guard let found else {
-            let output = (try? String(contentsOf: stdout, encoding: .utf8)) ?? ""
-            let errors = (try? String(contentsOf: stderr, encoding: .utf8)) ?? ""
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            throw CocoaError(
-                .fileReadCorruptFile,
-                userInfo: [NSLocalizedDescriptionKey: "\(name) printed no ready line within \(timeout): stdout \(output), stderr \(errors)"])
-        }
-        url = found
-    }
-
-    /// What the server wrote to stderr so far, for failure messages.
-    func log() -> String {
-        (try? String(contentsOf: stderr, encoding: .utf8)) ?? ""
-    }
-
-    func stop() {
-        // SIGKILL: a child spawned from a test thread inherits its blocked signal mask, so SIGTERM would wait forever.
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
     }
 }

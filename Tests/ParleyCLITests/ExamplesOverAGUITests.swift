@@ -32,5 +32,12 @@ struct ExamplesOverAGUITests {
                 try FileManager.default.contentsOfDirectory(atPath: flows.appendingPathComponent("reports/transcripts").path).sorted()[0]),
             encoding: .utf8)
         #expect(transcript.contains("-run-1"), "\(transcript.prefix(600))")
+
+        // A second run against the same long-lived server starts new threads, so nothing of the
+        // first run's conversations leaks into it.
+        let again = try CommandRunner(executable: executable, directory: folder).run(
+            ["run", "Flows/01-order-status.flow.yaml", "Flows/08-approval.flow.yaml", "--agent", "demo-agui"])
+        #expect(again.status == 0, "stdout: \(again.stdout)\nstderr: \(again.stderr)")
+        #expect(again.stdout.contains("3 flows: 3 passed"), "\(again.stdout)")
     }
 }

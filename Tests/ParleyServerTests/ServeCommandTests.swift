@@ -22,18 +22,18 @@ struct ServeCommandTests {
 
     @Test("serves the demo script: the ready line, ag-ui-validate clean on live runs and captures, SIGTERM exits 0")
     func demoSupport() async throws {
-        let server = try ServeProcess(arguments: ["--port", "0", "--agent-script", "Flows/agents/demo-support.agent.yaml"])
-        defer { server.kill() }
-        #expect(server.readyLine == "parley serve: AG-UI agent 'Demo Support' listening on \(server.url.absoluteString)")
-        #expect(server.url.absoluteString.hasPrefix("http://127.0.0.1:") && server.url.port != 0)
+        let server = try ReadyServer(executable: ProjectPaths.product("parley"), arguments: ["serve", "--port", "0", "--agent-script", "Flows/agents/demo-support.agent.yaml"])
+        defer { server.stop() }
+        #expect(server.readyLine == "parley serve: AG-UI agent 'Demo Support' listening on \(server.url)")
+        #expect(server.url.hasPrefix("http://127.0.0.1:") && URL(string: server.url)?.port != 0)
 
-        let live = try validate(server.url.absoluteString)
+        let live = try validate(server.url)
         #expect(live.status == 0, "\(live.stdout)\(live.stderr)")
         #expect(live.stdout.contains("0 errors, 0 warnings"), "\(live.stdout)")
 
         let folder = try ProjectPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let client = AGUITestClient(url: server.url)
+        let client = AGUITestClient(url: try #require(URL(string: server.url)))
         var captures: [(name: String, body: String, options: [String])] = []
         func add(_ name: String, _ response: RunResponse, _ options: [String] = []) {
             #expect(response.status == 200 && response.streamError == nil, "\(name): \(response.status) \(response.streamError ?? "")")
@@ -91,16 +91,16 @@ struct ServeCommandTests {
 
     @Test("SIGINT stops it cleanly too")
     func sigint() throws {
-        let server = try ServeProcess(arguments: ["--port", "0", "--agent-script", "Flows/agents/demo-support.agent.yaml"])
-        defer { server.kill() }
+        let server = try ReadyServer(executable: ProjectPaths.product("parley"), arguments: ["serve", "--port", "0", "--agent-script", "Flows/agents/demo-support.agent.yaml"])
+        defer { server.stop() }
         #expect(server.stop(with: SIGINT) == 0)
     }
 
     @Test("a port already taken exits 2 and says so")
     func portTaken() throws {
-        let server = try ServeProcess(arguments: ["--port", "0", "--agent-script", "Flows/agents/demo-support.agent.yaml"])
-        defer { server.kill() }
-        let port = try #require(server.url.port)
+        let server = try ReadyServer(executable: ProjectPaths.product("parley"), arguments: ["serve", "--port", "0", "--agent-script", "Flows/agents/demo-support.agent.yaml"])
+        defer { server.stop() }
+        let port = try #require(URL(string: server.url)?.port)
         let second = try CommandRunner(executable: parley, directory: ProjectPaths.root)
             .run(["serve", "--port", "\(port)", "--agent-script", "Flows/agents/demo-support.agent.yaml"])
         #expect(second.status == 2)

@@ -48,9 +48,16 @@ public final class AGUIConnector: Connector, @unchecked Sendable {
     /// Opens a thread whose id is the session id; an agent that greets gets an opening run.
     public func openSession(_ request: SessionRequest) async throws -> any AgentSession {
         let session = AGUISession(
-            conversation: AGUIConversation(threadID: request.sessionID, settings: settings), client: sharedClient, clock: request.clock)
+            conversation: AGUIConversation(threadID: Self.threadID(for: request.sessionID), settings: settings), client: sharedClient, clock: request.clock)
         if settings.greeting { session.startRun(nil) }
         return session
+    }
+
+    /// A thread id no other session shares: agents that keep conversations by thread id (as
+    /// `parley serve` and LangGraph do) must not see a rerun, a retry or a second `parley run`
+    /// continue an earlier thread. The flow run's id stays readable at the front.
+    static func threadID(for sessionID: String) -> String {
+        "\(sessionID)#\(UUID().uuidString.prefix(8).lowercased())"
     }
 
     /// Releases the HTTP client.

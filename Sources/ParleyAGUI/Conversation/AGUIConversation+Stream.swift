@@ -84,6 +84,9 @@ extension AGUIConversation {
                 reply = pending.applied(to: reply)
                 run.pendingExtras = nil
             }
+            // An empty text message (pydantic-ai opens one before every tool call) says nothing
+            // to the user: its start and end are reported, but it is not a reply.
+            if reply.text.isEmpty, reply.suggestions.isEmpty, reply.attachments.isEmpty, reply.callActions.isEmpty { return [] }
             return [.reply(reply)]
         case .toolCall(let call) where settings.formTools.contains(call.name):
             let formID: String

@@ -49,11 +49,11 @@ public struct AGUIConversation: Sendable {
         var sawEvent = false
     }
 
-    /// The next id with `prefix`: `parley-user-1`, …
+    /// The next id with `prefix`, unique to this thread: `<thread>/user-1`, …
     mutating func nextID(_ prefix: String) -> String {
         let next = (counters[prefix] ?? 0) + 1
         counters[prefix] = next
-        return "parley-\(prefix)-\(next)"
+        return "\(threadID)/\(prefix)-\(next)"
     }
 
     /// Starts a run for `action`: records what the user did in the history and returns the

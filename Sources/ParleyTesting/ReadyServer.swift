@@ -1,0 +1,86 @@
+import Foundation
+
+/// A server process for end-to-end tests and benchmarks (`parley serve`, a Python fixture): started,
+/// ready once it prints a line with its `http://` URL, stopped by its PID.
+///
+/// Its output goes to files, so no pipe can fill and stall it, and stays readable for failure
+/// messages.
+public final class ReadyServer: @unchecked Sendable {
+    /// The line that announced it.
+    public let readyLine: String
+    /// The URL in that line, as printed.
+    public let url: String
+    private let process: Process
+    private let stdout: URL
+    private let stderr: URL
+
+    /// Starts `executable` and waits up to `timeout` for a line on stdout that contains an
+    /// `http://` URL (and `marker`, when given).
+    public init(
+        executable: URL, arguments: [String], directory: URL? = nil, marker: String? = nil, timeout: Duration = .seconds(30)
+    ) throws {
+        let logs = try ProjectPaths.temporaryFolder()
+        stdout = logs.appendingPathComponent("stdout")
+        stderr = logs.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: stdout.path, contents: nil)
+        FileManager.default.createFile(atPath: stderr.path, contents: nil)
+        process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = try FileHandle(forWritingTo: stdout)
+        process.standardError = try FileHandle(forWritingTo: stderr)
+        try process.run()
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        var found: (line: String, url: String)?
+        while found == nil, process.isRunning, clock.now < deadline {
+            let text = (try? String(contentsOf: stdout, encoding: .utf8)) ?? ""
+            let line = text.split(separator: "\n").first { $0.contains("http://") && (marker.map($0.contains) ?? true) }
+            if let line, let url = line.split(separator: " ").first(where: { $0.hasPrefix("http://") }) {
+                found = (String(line), String(url))
+            } else {
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+        }
+        guard let found else {
+            let output = (try? String(contentsOf: stdout, encoding: .utf8)) ?? ""
+            let errors = (try? String(contentsOf: stderr, encoding: .utf8)) ?? ""
+            Foundation.kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            throw ReadyServerError(
+                description: "\(executable.lastPathComponent) printed no ready line within \(timeout): stdout \(output.debugDescription), stderr \(errors.debugDescription)")
+        }
+        readyLine = found.line
+        url = found.url
+    }
+
+    /// A Python script run with the test virtualenv.
+    public convenience init(python script: URL, arguments: [String] = []) throws {
+        try self.init(executable: ProjectPaths.python, arguments: [script.path] + arguments)
+    }
+
+    /// The process id.
+    public var pid: Int32 { process.processIdentifier }
+
+    /// What the server wrote to stderr so far, for failure messages.
+    public func log() -> String {
+        (try? String(contentsOf: stderr, encoding: .utf8)) ?? ""
+    }
+
+    /// Sends `signal` and waits for the exit; returns the exit status, or 128 + the signal that
+    /// ended it. SIGKILL is the default: a child spawned from a test thread inherits its blocked
+    /// signal mask, so only a program that unblocks signals (as `parley` does) obeys SIGTERM.
+    @discardableResult
+    public func stop(with signal: Int32 = SIGKILL) -> Int32 {
+        if process.isRunning { Foundation.kill(process.processIdentifier, signal) }
+        process.waitUntilExit()
+        return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
+    }
+}
+
+/// A server that did not announce itself.
+public struct ReadyServerError: Error, CustomStringConvertible {
+    public var description: String
+}
