@@ -163,6 +163,58 @@ struct ScriptDiagnosticTests {
                 ])
     }
 
+    @Test("a state_delta operation with a misspelled op renders at the op with a suggestion")
+    func patchOperation() {
+        let result = Support.parse(
+            """
+            rules:
+              - when: { text: hi }
+                play:
+                  - state_delta: [{ op: ad, path: /cart/-, value: HP-200 }]
+            """)
+        #expect(result.script == nil)
+        #expect(
+            result.rendered() == """
+                test.agent.yaml:4:29: error: unknown patch operation 'ad' (expected one of add, remove, replace, move, copy, test); did you mean 'add'?
+                          - state_delta: [{ op: ad, path: /cart/-, value: HP-200 }]
+                                                ^
+                """)
+    }
+
+    @Test("state_delta must be a list of RFC 6902 operations; custom needs a name and a value")
+    func patchShapes() {
+        #expect(
+            messages(
+                """
+                rules:
+                  - when: { text: hi }
+                    play:
+                      - state_delta: { op: add, path: /x, value: 1 }
+                      - state_delta: []
+                      - state_delta: [add, { path: /a }, { op: add, path: cart, value: 1 }, { op: replace, path: 5, value: 1 }]
+                      - state_delta: [{ op: move, path: /b }, { op: copy, from: b, path: /c }, { op: remove, path: /a, vaule: 1 }]
+                      - state_delta: [{ op: add, path: /a }, { op: test, path: "/n/${memory.k}", value: 1 }]
+                      - custom: { name: x }
+                      - custom: { nme: x, value: 1 }
+                      - state_snapshot
+                """) == [
+                    "4:22: expected a non-empty list of JSON Patch operations, like [{ op: add, path: /cart/-, value: … }], got a mapping",
+                    "5:22: expected a non-empty list of JSON Patch operations, like [{ op: add, path: /cart/-, value: … }], got a list",
+                    "6:23: expected a JSON Patch operation, a mapping like { op: add, path: /cart/-, value: … }, got 'add'",
+                    "6:28: a 'state_delta' operation needs 'op'",
+                    "6:59: 'cart' is not a JSON Pointer (empty for the whole state, or starting with '/'); did you mean '/cart'?",
+                    "6:98: expected a JSON Pointer, like /cart/-, got a number",
+                    "7:23: 'move' needs 'from'",
+                    "7:65: 'b' is not a JSON Pointer (empty for the whole state, or starting with '/'); did you mean '/b'?",
+                    "7:104: unknown key 'vaule' in a 'state_delta' operation; did you mean 'value'?",
+                    "8:23: 'add' needs 'value'",
+                    "9:17: 'custom' needs 'value'",
+                    "10:17: 'custom' needs 'name'",
+                    "10:19: unknown key 'nme' in 'custom'; did you mean 'name'?",
+                    "11:9: event 'state_snapshot' needs a value, like '- state_snapshot: …'",
+                ])
+    }
+
     @Test("interactive messages: goal elements and scheduler availability are checked")
     func interactive() {
         #expect(

@@ -90,6 +90,13 @@ struct PlayBuilder {
         case .sessionEnded(let reason):
             emit(.sessionEnded(reason: renderer.text(reason)))
             state.ended = true
+        case .stateSnapshot(let snapshot):
+            // Played as written: the simulator keeps no copy of the client's state to patch.
+            emit(.stateSnapshot(renderer.value(snapshot)))
+        case .stateDelta(let patch):
+            emit(.stateDelta(renderer.value(patch)))
+        case .custom(let name, let value):
+            emit(.custom(name: renderer.text(name), value: renderer.value(value)))
         case .setState(let name):
             state.name = name
         case .remember(let values):

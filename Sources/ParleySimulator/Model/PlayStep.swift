@@ -49,6 +49,12 @@ public struct PlayStep: Hashable, Sendable {
         case interrupt(InterruptSpec)
         /// The session ends.
         case sessionEnded(reason: Template?)
+        /// AG-UI shared state, whole: the client replaces its state with it.
+        case stateSnapshot(ValueTemplate)
+        /// AG-UI shared state, changed: RFC 6902 operations, checked for shape when read.
+        case stateDelta(ValueTemplate)
+        /// An agent-defined event with a name, for what no other event carries.
+        case custom(name: Template, value: ValueTemplate)
         /// Changes the conversation state that `state:` qualifiers test.
         case setState(String)
         /// Stores values for `${memory.key}` and `memory:` qualifiers.

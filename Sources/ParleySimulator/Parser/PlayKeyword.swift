@@ -13,8 +13,16 @@ enum PlayKeyword: String, CaseIterable {
     case goalCompleted = "goal_completed"
     case handoff, system, interrupt
     case sessionEnded = "session_ended"
+    case stateSnapshot = "state_snapshot"
+    case stateDelta = "state_delta"
+    case custom
     case setState = "set_state"
     case remember, fault
+}
+
+/// The `op` of a `state_delta` operation: RFC 6902's six.
+enum PatchOperation: String, CaseIterable {
+    case add, remove, replace, move, copy, test
 }
 
 /// `typing: { state: … }`.

@@ -56,7 +56,7 @@ struct PlayReader {
         case .runFinished: return .runFinished(.success)
         case .sessionEnded: return .sessionEnded(reason: nil)
         case .runError, .pause, .typing, .reply, .toolCall, .toolResult, .cardStart, .card, .cardEnd, .interactive,
-            .goalCompleted, .handoff, .system, .interrupt, .setState, .remember, .fault:
+            .goalCompleted, .handoff, .system, .interrupt, .stateSnapshot, .stateDelta, .custom, .setState, .remember, .fault:
             return nil
         }
     }
@@ -101,6 +101,13 @@ struct PlayReader {
         case .sessionEnded:
             guard let map = fields(value, keyword, ["reason"], required: []) else { return nil }
             return .sessionEnded(reason: map["reason"].flatMap { context.template($0) })
+        case .stateSnapshot: return .stateSnapshot(context.valueTemplate(value))
+        case .stateDelta: return patch(value).map(PlayStep.Kind.stateDelta)
+        case .custom:
+            guard let map = fields(value, keyword, ["name", "value"], required: ["name", "value"]),
+                let name = map["name"].flatMap({ context.template($0, "the event's name") }), let content = map["value"]
+            else { return nil }
+            return .custom(name: name, value: context.valueTemplate(content))
         case .setState: return context.string(value, "a state name").map(PlayStep.Kind.setState)
         case .remember:
             guard let map = ScriptMapping(value, context, expected: "a mapping like { last_order: \"${1}\" }") else { return nil }

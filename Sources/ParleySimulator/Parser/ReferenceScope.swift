@@ -102,6 +102,8 @@ extension PlayStep.Kind {
         case .interrupt(let spec):
             return [spec.id, spec.reason, spec.toolCallID, spec.message].compactMap { $0 } + (spec.payload?.templates ?? [])
         case .sessionEnded(let reason): return reason.map { [$0] } ?? []
+        case .stateSnapshot(let value), .stateDelta(let value): return value.templates
+        case .custom(let name, let value): return [name] + value.templates
         case .remember(let values): return values.flatMap(\.value.templates)
         }
     }
