@@ -5,7 +5,7 @@ import Testing
 /// AG-UI conformance, end to end: the `agui` connector against a third-party AG-UI server (the
 /// pydantic-ai peer of `Fixtures/agui/peer_agent.py`) and against Parley's own `parley serve`
 /// playing the same conversation (`Fixtures/agui/agents/peer.agent.yaml`). The flows of
-/// `Fixtures/agui/flows` must pass unchanged against both.
+/// `Fixtures/agui/flows`, shared state included, must pass unchanged against both.
 @Suite("AG-UI conformance", .serialized)
 struct AGUIConformanceTests {
     let executable = ProjectPaths.product("parley")
@@ -15,6 +15,7 @@ struct AGUIConformanceTests {
         "flows/01-backend-tool.flow.yaml", "flows/02-frontend-tool.flow.yaml", "flows/03-interrupt-approve.flow.yaml",
         "flows/04-interrupt-deny.flow.yaml", "flows/05-card-and-suggestions.flow.yaml", "flows/06-handoff.flow.yaml",
         "flows/07-contact-form.flow.yaml", "flows/08-multi-turn.flow.yaml", "flows/09-request-settings.flow.yaml",
+        "flows/10-shared-state.flow.yaml",
     ]
     static let failureMessage = "scripted failure requested by the flow"
 
@@ -25,19 +26,19 @@ struct AGUIConformanceTests {
         let peer = try project.startPeer()
         defer { peer.stop() }
         let output = try CommandRunner(executable: executable, directory: project.folder, environment: ["PARLEY_AGUI_PEER_URL": peer.url])
-            .run(["run", "flows", "peer-only", "--agent", "peer", "--json", "out/report.json"])
+            .run(["run", "flows", "--agent", "peer", "--json", "out/report.json"])
         #expect(output.status == 0, "stdout: \(output.stdout)\nstderr: \(output.stderr)\npeer: \(peer.log())")
         #expect(output.stdout.contains("10 flows: 10 passed, 0 flaky, 0 failed, 0 skipped in "), "stdout: \(output.stdout)")
         for report in ["out/report.json", "reports/report.json"] {
             let json = try project.json(report)
             #expect(json["succeeded"] as? Bool == true, "\(report)")
             let flows = json["flows"] as? [[String: Any]] ?? []
-            #expect(flows.map { $0["id"] as? String ?? "" } == Self.sharedFlows + ["peer-only/shared-state.flow.yaml"], "\(report)")
+            #expect(flows.map { $0["id"] as? String ?? "" } == Self.sharedFlows, "\(report)")
             #expect(flows.allSatisfy { $0["outcome"] as? String == "passed" }, "\(report)")
         }
     }
 
-    @Test("the same flows pass unchanged against parley serve playing the peer's conversation")
+    @Test("the same flows pass unchanged against parley serve playing the peer's conversation, shared state included")
     func servedPasses() throws {
         let project = try ConformanceProject()
         defer { project.remove() }
@@ -46,7 +47,7 @@ struct AGUIConformanceTests {
         let output = try CommandRunner(executable: executable, directory: project.folder, environment: ["PARLEY_AGUI_SERVE_URL": served.url])
             .run(["run", "flows", "--agent", "served", "--json", "out/report.json"])
         #expect(output.status == 0, "stdout: \(output.stdout)\nstderr: \(output.stderr)\nserve: \(served.log())")
-        #expect(output.stdout.contains("9 flows: 9 passed, 0 flaky, 0 failed, 0 skipped in "), "stdout: \(output.stdout)")
+        #expect(output.stdout.contains("10 flows: 10 passed, 0 flaky, 0 failed, 0 skipped in "), "stdout: \(output.stdout)")
         for report in ["out/report.json", "reports/report.json"] {
             let json = try project.json(report)
             #expect(json["succeeded"] as? Bool == true, "\(report)")
