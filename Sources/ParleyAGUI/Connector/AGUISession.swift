@@ -16,7 +16,8 @@ final class AGUISession: AgentSession, @unchecked Sendable {
     private let lock = NSLock()
     /// Touched only by the run in progress (runs are chained), under the lock for safety.
     private var conversation: AGUIConversation
-    private var lastRun: Task<Void, Never>?
+    /// Every run started, newest last; each waits for the one before it.
+    private var runs: [Task<Void, Never>] = []
     private var runCount = 0
     private var ended = false
 
@@ -49,25 +50,28 @@ final class AGUISession: AgentSession, @unchecked Sendable {
     }
 
     func close() async {
-        let run = lock.withLock { () -> Task<Void, Never>? in
+        let started = lock.withLock { () -> [Task<Void, Never>] in
             ended = true
-            return lastRun
+            defer { runs = [] }
+            return runs
         }
-        run?.cancel()
+        // Cancelling aborts a request still streaming, so a hung agent holds nothing after the flow.
+        started.forEach { $0.cancel() }
         mailbox.close()
     }
 
     /// Chains a run for `action` (nil: the opening run of an agent that greets) after the last one.
     func startRun(_ action: UserAction?) {
         lock.withLock {
-            let previous = lastRun
+            let previous = runs.last
             runCount += 1
             let runID = "\(conversation.threadID)-run-\(runCount)"
-            lastRun = Task { [self] in
-                await previous?.value
-                guard !Task.isCancelled else { return }
-                await run(action, runID: runID)
-            }
+            runs.append(
+                Task { [self] in
+                    await previous?.value
+                    guard !Task.isCancelled else { return }
+                    await run(action, runID: runID)
+                })
         }
     }
 
@@ -77,7 +81,7 @@ final class AGUISession: AgentSession, @unchecked Sendable {
         case .failure(let error): return mailbox.fail(error)
         case .success(let built): input = built
         }
-        let settings = conversation.settings
+        let settings = lock.withLock { conversation.settings }
         var request = HTTPClientRequest(url: settings.url)
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")
