@@ -19,34 +19,17 @@ struct AGUIConformanceTests {
     ]
     static let failureMessage = "scripted failure requested by the flow"
 
-    @Test("every flow passes against the third-party pydantic-ai AG-UI peer, shared state included")
-    func peerPasses() throws {
+    @Test(
+        "every flow passes, shared state included, against the third-party pydantic-ai peer and, unchanged, against parley serve playing the peer's conversation",
+        arguments: ["peer", "served"])
+    func flowsPass(agent: String) throws {
         let project = try ConformanceProject()
         defer { project.remove() }
-        let peer = try project.startPeer()
-        defer { peer.stop() }
-        let output = try CommandRunner(executable: executable, directory: project.folder, environment: ["PARLEY_AGUI_PEER_URL": peer.url])
-            .run(["run", "flows", "--agent", "peer", "--json", "out/report.json"])
-        #expect(output.status == 0, "stdout: \(output.stdout)\nstderr: \(output.stderr)\npeer: \(peer.log())")
-        #expect(output.stdout.contains("10 flows: 10 passed, 0 flaky, 0 failed, 0 skipped in "), "stdout: \(output.stdout)")
-        for report in ["out/report.json", "reports/report.json"] {
-            let json = try project.json(report)
-            #expect(json["succeeded"] as? Bool == true, "\(report)")
-            let flows = json["flows"] as? [[String: Any]] ?? []
-            #expect(flows.map { $0["id"] as? String ?? "" } == Self.sharedFlows, "\(report)")
-            #expect(flows.allSatisfy { $0["outcome"] as? String == "passed" }, "\(report)")
-        }
-    }
-
-    @Test("the same flows pass unchanged against parley serve playing the peer's conversation, shared state included")
-    func servedPasses() throws {
-        let project = try ConformanceProject()
-        defer { project.remove() }
-        let served = try project.startServe(executable)
-        defer { served.stop() }
-        let output = try CommandRunner(executable: executable, directory: project.folder, environment: ["PARLEY_AGUI_SERVE_URL": served.url])
-            .run(["run", "flows", "--agent", "served", "--json", "out/report.json"])
-        #expect(output.status == 0, "stdout: \(output.stdout)\nstderr: \(output.stderr)\nserve: \(served.log())")
+        let (server, variable) = try project.start(agent, parley: executable)
+        defer { server.stop() }
+        let output = try CommandRunner(executable: executable, directory: project.folder, environment: [variable: server.url])
+            .run(["run", "flows", "--agent", agent, "--json", "out/report.json"])
+        #expect(output.status == 0, "stdout: \(output.stdout)\nstderr: \(output.stderr)\nserver: \(server.log())")
         #expect(output.stdout.contains("10 flows: 10 passed, 0 flaky, 0 failed, 0 skipped in "), "stdout: \(output.stdout)")
         for report in ["out/report.json", "reports/report.json"] {
             let json = try project.json(report)
@@ -63,9 +46,8 @@ struct AGUIConformanceTests {
     func runErrorFails(agent: String) throws {
         let project = try ConformanceProject()
         defer { project.remove() }
-        let server = try agent == "peer" ? project.startPeer() : project.startServe(executable)
+        let (server, variable) = try project.start(agent, parley: executable)
         defer { server.stop() }
-        let variable = agent == "peer" ? "PARLEY_AGUI_PEER_URL" : "PARLEY_AGUI_SERVE_URL"
         let output = try CommandRunner(executable: executable, directory: project.folder, environment: [variable: server.url])
             .run(["run", "failing", "--agent", agent, "--json", "out/report.json", "--junit", "out/junit.xml"])
         #expect(output.status == 1, "stdout: \(output.stdout)\nstderr: \(output.stderr)\nserver: \(server.log())")
@@ -99,7 +81,7 @@ struct AGUIConformanceTests {
     func validatorIsClean(agent: String) throws {
         let project = try ConformanceProject()
         defer { project.remove() }
-        let server = try agent == "peer" ? project.startPeer() : project.startServe(executable)
+        let (server, _) = try project.start(agent, parley: executable)
         defer { server.stop() }
         let validator = ProjectPaths.python.deletingLastPathComponent().appendingPathComponent("ag-ui-validate")
         let output = try CommandRunner(executable: validator).run([server.url, "--fail-on", "warning", "--no-color", "--timeout", "20"])
@@ -124,6 +106,11 @@ private struct ConformanceProject {
 
     func remove() {
         try? FileManager.default.removeItem(at: root)
+    }
+
+    /// The server behind `agent` (`peer` or `served`) and the variable parley.yaml reads its URL from.
+    func start(_ agent: String, parley: URL) throws -> (ReadyServer, String) {
+        agent == "peer" ? (try startPeer(), "PARLEY_AGUI_PEER_URL") : (try startServe(parley), "PARLEY_AGUI_SERVE_URL")
     }
 
     /// The pydantic-ai peer: `ready http://127.0.0.1:<port>/`.

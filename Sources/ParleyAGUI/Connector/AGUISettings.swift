@@ -1,7 +1,7 @@
 import ParleyModel
 
 /// An `agui` agent's settings from parley.yaml, checked (docs/agui.md).
-public struct AGUISettings: Hashable, Sendable {
+public struct AGUISettings: Sendable {
     /// Where runs are POSTed.
     public var url: String
     /// Extra request headers, in the order written (secrets already rendered).
@@ -38,18 +38,6 @@ public struct AGUISettings: Hashable, Sendable {
         greeting = false
         customMappings = Dictionary(uniqueKeysWithValues: CustomEventKind.allCases.map { ($0.rawValue, $0) })
         formTools = []
-    }
-
-    public static func == (lhs: AGUISettings, rhs: AGUISettings) -> Bool {
-        lhs.url == rhs.url && lhs.headers.map(\.name) == rhs.headers.map(\.name) && lhs.headers.map(\.value) == rhs.headers.map(\.value)
-            && lhs.timeout == rhs.timeout && lhs.protocolVersion == rhs.protocolVersion && lhs.tools == rhs.tools
-            && lhs.state == rhs.state && lhs.context == rhs.context && lhs.forwardedProps == rhs.forwardedProps
-            && lhs.greeting == rhs.greeting && lhs.customMappings == rhs.customMappings && lhs.formTools == rhs.formTools
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(url)
-        hasher.combine(tools)
     }
 
     /// Reads rendered settings; `duration` parses `timeout` text (`30s`). Throws a message that

@@ -92,11 +92,8 @@ extension AGUIConversation {
             let formID: String
             if case .string(let id)? = call.args["id"] { formID = id } else { formID = call.id }
             formCalls[formID] = call.id
-            var goal = InteractionGoal(kind: .none)
-            let goalProbe = JSONValue.object([JSONMember("id", "goal"), JSONMember("kind", "form"), JSONMember("goal", call.args["goal"] ?? .null)])
-            if call.args["goal"] != nil, case .event(.interactive(let decoded))? = try? CustomEventCodec.decode(.interactive, goalProbe) {
-                goal = decoded.goal
-            }
+            // A goal the form cannot use leaves it goal-less rather than failing the run.
+            let goal = call.args["goal"].flatMap { try? CustomEventCodec.goal($0) } ?? InteractionGoal(kind: .none)
             return [event, .interactive(InteractiveMessage(id: formID, kind: .form, data: call.args, goal: goal))]
         default:
             return [event]

@@ -82,17 +82,13 @@ public enum CustomEventCodec {
             }
             var goal = InteractionGoal(kind: .none)
             if let goalValue = value["goal"] {
-                let type = Reader(kind: kind, value: goalValue).optionalString("interactionType") ?? "none"
-                guard let goalKind = InteractionGoal.Kind(rawValue: type) else { throw reader.error("goal.interactionType \"\(type)\" is unknown") }
-                goal = InteractionGoal(kind: goalKind, elementIDs: Reader(kind: kind, value: goalValue).strings("elementIds"))
+                do { goal = try Self.goal(goalValue) } catch { throw reader.error(error.message) }
             }
             return .event(.interactive(InteractiveMessage(id: try reader.string("id"), kind: interactiveKind, data: value["data"] ?? .object([]), goal: goal)))
         case .goalCompleted:
             return .event(.goalCompleted(messageID: try reader.string("id")))
         case .suggestions:
-            if case .array = value {
-                return .replyExtras(ReplyExtras(suggestions: Reader(kind: kind, value: .object([JSONMember("s", value)])).strings("s")))
-            }
+            if case .array = value { return .replyExtras(ReplyExtras(suggestions: Reader.strings(value))) }
             return .replyExtras(ReplyExtras(messageID: reader.optionalString("messageId"), suggestions: reader.strings("suggestions")))
         case .replyExtras:
             var extras = ReplyExtras(messageID: reader.optionalString("messageId"), suggestions: reader.strings("suggestions"))
@@ -132,6 +128,17 @@ public enum CustomEventCodec {
         }
     }
 
+    /// CometChat's InteractionGoal, `{ interactionType, elementIds }` (`none` when absent), as an
+    /// interactive message or a form tool's arguments carry it.
+    public static func goal(_ value: JSONValue) throws(AGUIDecodingError) -> InteractionGoal {
+        var type = "none"
+        if case .string(let text)? = value["interactionType"] { type = text }
+        guard let kind = InteractionGoal.Kind(rawValue: type) else {
+            throw AGUIDecodingError("goal.interactionType \"\(type)\" is not one of \(InteractionGoal.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return InteractionGoal(kind: kind, elementIDs: value["elementIds"].map(Reader.strings) ?? [])
+    }
+
     /// An object of the members whose value is set.
     static func object(_ members: (String, JSONValue?)...) -> JSONValue {
         .object(members.compactMap { key, value in value.map { JSONMember(key, $0) } })
@@ -153,12 +160,18 @@ public enum CustomEventCodec {
         }
 
         func strings(_ key: String) -> [String] {
-            guard case .array(let items) = value[key] else { return [] }
+            value[key].map(Self.strings) ?? []
+        }
+
+        /// The texts of a list: strings, and `{ "text": "Yes" }` or `{ "title": "Yes" }` objects.
+        static func strings(_ list: JSONValue) -> [String] {
+            guard case .array(let items) = list else { return [] }
             return items.compactMap { item in
                 switch item {
                 case .string(let text): return text
-                // `{ "text": "Yes" }` and `{ "title": "Yes" }` suggestion objects read as their text.
-                case .object: return Reader(kind: kind, value: item).optionalString("text") ?? Reader(kind: kind, value: item).optionalString("title")
+                case .object:
+                    if case .string(let text)? = item["text"] ?? item["title"] { return text }
+                    return nil
                 case .null, .bool, .number, .array: return nil
                 }
             }

@@ -16,9 +16,11 @@ struct AGUITestClient: Sendable {
         request.headers.add(name: "Accept", value: "text/event-stream")
         if method == .POST { request.body = .bytes(ByteBuffer(string: body)) }
         let clock = ContinuousClock()
+        let sent = clock.now
         let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
         var result = RunResponse(
-            status: response.status.code, contentType: response.headers.first(name: "content-type"), body: "", streamError: nil, chunks: [])
+            status: response.status.code, contentType: response.headers.first(name: "content-type"), body: "", streamError: nil, chunks: [],
+            sent: sent)
         do {
             for try await chunk in response.body {
                 let text = String(buffer: chunk)

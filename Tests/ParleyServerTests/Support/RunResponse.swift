@@ -11,6 +11,8 @@ struct RunResponse: Sendable {
     var streamError: String?
     /// When each chunk of the body arrived, with its text.
     var chunks: [(at: ContinuousClock.Instant, text: String)]
+    /// When the request went out.
+    var sent: ContinuousClock.Instant
 
     /// The `data:` payload of every frame, in order.
     var data: [String] {
