@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "ParleyTesting", targets: ["ParleyTesting"]),
         .library(name: "ParleyAGUI", targets: ["ParleyAGUI"]),
         .library(name: "ParleyServer", targets: ["ParleyServer"]),
+        .library(name: "ParleyPolyAI", targets: ["ParleyPolyAI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -25,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
         .target(name: "ParleyModel"),
@@ -62,12 +64,23 @@ let package = Package(
             name: "ParleyAGUI",
             dependencies: ["ParleyModel", "ParleyCore", .product(name: "AsyncHTTPClient", package: "async-http-client")]
         ),
+        // PolyAI messaging connector: REST handshake over AsyncHTTPClient, the socket over
+        // HummingbirdWSClient (URLSessionWebSocketTask fails on Debian, PLATFORM.md).
+        .target(
+            name: "ParleyPolyAI",
+            dependencies: [
+                "ParleyModel", "ParleyCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+            ]
+        ),
         // The simulator over the real wire protocols, for `parley serve` and loopback tests.
         .target(
             name: "ParleyServer",
             dependencies: [
                 "ParleyModel", "ParleyCore", "ParleySimulator", "ParleyAGUI",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             ]
         ),
         .executableTarget(
@@ -81,6 +94,7 @@ let package = Package(
                 "ParleyFiles",
                 "ParleyWebhook",
                 "ParleyAGUI",
+                "ParleyPolyAI",
                 "ParleyServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -89,7 +103,7 @@ let package = Package(
         // Figures for BENCHMARKS.md: `swift build -c release && .build/release/parley-benchmarks`.
         .executableTarget(
             name: "parley-benchmarks",
-            dependencies: ["ParleyCore", "ParleyParser", "ParleySimulator", "ParleyAGUI", "ParleyTesting"],
+            dependencies: ["ParleyCore", "ParleyParser", "ParleySimulator", "ParleyAGUI", "ParleyPolyAI", "ParleyTesting"],
             path: "Benchmarks/ParleyBenchmarks"
         ),
         .testTarget(name: "ParleyModelTests", dependencies: ["ParleyModel"]),
@@ -111,6 +125,10 @@ let package = Package(
             name: "ParleyAGUITests",
             dependencies: ["ParleyAGUI", "ParleySimulator", "ParleyTesting"],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "ParleyPolyAITests",
+            dependencies: ["ParleyPolyAI", "ParleyServer", "ParleySimulator", "ParleyTesting"]
         ),
         .testTarget(
             name: "ParleyServerTests",

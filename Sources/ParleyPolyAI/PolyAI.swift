@@ -1,0 +1,2 @@
+/// The PolyAI messaging connector (`connector: polyai`); see docs/polyai.md.
+public enum PolyAI {}
