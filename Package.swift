@@ -72,6 +72,7 @@ let package = Package(
                 "ParleyModel", "ParleyCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The simulator over the real wire protocols, for `parley serve` and loopback tests.
