@@ -50,6 +50,7 @@ struct RunPlanner {
             if firstProject == nil { firstProject = project }
             let (agent, directory) = try agent(for: flow, file: file, project: project)
             let settings = try renderer.render(agent.settings)
+            renderer.noteCredentials(of: agent.connector, in: settings)
             let connector = try factory.connector(for: agent, settings: settings, directory: directory)
             for (kind, location) in FlowActions.kinds(in: flow.steps) where !connector.capabilities.actions.contains(kind) {
                 throw InvalidInput("\(location): the \(agent.connector.rawValue) connector cannot perform `\(kind.rawValue)`")

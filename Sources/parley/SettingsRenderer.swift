@@ -25,4 +25,18 @@ struct SettingsRenderer {
         }
         return rendered
     }
+
+    /// Settings that are credentials whatever way they were written (a literal token in
+    /// parley.yaml too): masked in every output like `${secret.X}` values.
+    mutating func noteCredentials(of connector: ConnectorKind, in settings: [String: JSONValue]) {
+        let keys: [String]
+        switch connector {
+        case .polyai: keys = ["connector_token"]
+        case .cometchat: keys = ["auth_key", "auth_token"]
+        case .simulator, .agui: keys = []
+        }
+        for key in keys {
+            if case .string(let value)? = settings[key], !value.isEmpty { secrets.insert(value) }
+        }
+    }
 }

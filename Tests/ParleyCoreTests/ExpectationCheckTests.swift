@@ -87,4 +87,20 @@ struct ExpectationCheckTests {
         let strict = try expectation("{ reply: { contains: shipped }, latency: { first_token: { lt: 1s } } }")
         #expect(check.verdict(strict, in: events, now: .seconds(3), timeout: .seconds(5)) == .failed("first_token latency 1.5s broke its bound (1.5 is not lt 1s)"))
     }
+
+    @Test("a handoff outcome waits for the handoff's end, then names the outcome that came instead")
+    func handoffOutcome() throws {
+        let joined = try expectation("{ handoff: { outcome: live_agent_joined } }")
+        let queued = AgentEvent.handoff(Handoff(stage: .queued, queuePosition: 2))
+        let failed = AgentEvent.handoff(Handoff(stage: .failed, reason: "no_agents"))
+        #expect(check.verdict(joined, in: turn((queued, 10), (failed, 20)), now: .seconds(1), timeout: .seconds(5)) == .waiting(until: .seconds(5)))
+        #expect(
+            check.verdict(joined, in: turn((queued, 10), (failed, 20), (.turnEnded, 30)), now: .seconds(1), timeout: .seconds(5))
+                == .failed(#"expected handoff with outcome "live_agent_joined", but the handoff ended failed (reason "no_agents")"#))
+        // A later attempt in the same turn that joins wins over the earlier failure.
+        let rejoined = turn((failed, 20), (.handoff(Handoff(stage: .liveAgentJoined, agentName: "Sam")), 40), (.turnEnded, 50))
+        #expect(check.verdict(joined, in: rejoined, now: .seconds(1), timeout: .seconds(5)) == .passed(index: 1))
+        let either = try expectation("{ handoff: { outcome: { one_of: [failed, timed_out] } } }")
+        #expect(check.verdict(either, in: turn((failed, 20), (.turnEnded, 30)), now: .seconds(1), timeout: .seconds(5)) == .passed(index: 0))
+    }
 }

@@ -37,6 +37,9 @@ public struct ExpectationCheck: Sendable {
             let coded = code.map { " (code \($0))" } ?? ""
             return .failed("expected \(expected), but the agent's run failed: run_error \"\(message)\"\(coded)")
         }
+        if turn.hasEnded, let other = otherHandoffOutcome(expectation.pattern, turn) {
+            return .failed("expected \(expected), but the handoff ended \(other)")
+        }
         if now < timeout { return .waiting(until: timeout) }
         return .failed("expected \(expected) within \((within ?? timeout).flowText); \(arrived(expectation.pattern, turn, results))")
     }
@@ -57,6 +60,23 @@ public struct ExpectationCheck: Sendable {
                 .joined(separator: "; ")
             return why.isEmpty ? shown : "\(shown) (\(why))"
         }.joined(separator: ", ")
+    }
+
+    /// `handoff: { outcome: … }` waits for the handoff's end: once the turn is over and its last
+    /// terminal stage (joined, failed, timed out, client handoff required) is not an outcome the
+    /// pattern accepts, that outcome is the answer, said at once: `failed (reason "no_agents")`.
+    func otherHandoffOutcome(_ pattern: EventPattern, _ turn: Turn) -> String? {
+        guard pattern.kind == .handoff, case .object(let fields)? = pattern.matcher?.kind,
+            let outcome = fields.first(where: { $0.key == "outcome" })
+        else { return nil }
+        let last = turn.entries.reversed().lazy.compactMap { entry -> Handoff? in
+            guard case .handoff(let handoff) = entry.event, HandoffStage.outcomes.contains(handoff.stage) else { return nil }
+            return handoff
+        }.first
+        guard let last, !evaluator.evaluate(outcome.matcher, against: .string(last.stage.rawValue)).passed else { return nil }
+        let details = [last.agentName.map { "agent \(JSONValue.quoted($0))" }, last.reason.map { "reason \(JSONValue.quoted($0))" }]
+            .compactMap { $0 }
+        return details.isEmpty ? last.stage.rawValue : "\(last.stage.rawValue) (\(details.joined(separator: ", ")))"
     }
 
     private func latencyFailure(_ expectation: Expectation, _ turn: Turn) -> String? {
