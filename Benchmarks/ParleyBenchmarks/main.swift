@@ -6,10 +6,22 @@ import ParleySimulator
 import ParleyTesting
 
 // Benchmarks for BENCHMARKS.md. Build in release and run from the package root:
-//   swift build -c release && .build/release/parley-benchmarks [agui-sequential] [--flows N]
+//   swift build -c release && .build/release/parley-benchmarks [--flows N]
+//   .build/release/parley-benchmarks polyai-concurrent [--conversations N]
 // `parley serve` is started from the same build folder as this program.
 
 let arguments = CommandLine.arguments.dropFirst()
+
+// `parley-benchmarks polyai-concurrent [--conversations N]`: N PolyAI conversations at once
+// against `parley serve --protocol polyai` (issue 5).
+if arguments.first == "polyai-concurrent" {
+    let conversations = arguments.firstIndex(of: "--conversations").flatMap {
+        arguments.index(after: $0) < arguments.endIndex ? Int(arguments[arguments.index(after: $0)]) : nil
+    } ?? 1000
+    let parley = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("parley")
+    try PolyAIConcurrent.run(parley: parley, conversations: conversations)
+    exit(0)
+}
 let count = arguments.firstIndex(of: "--flows").flatMap { arguments.index(after: $0) < arguments.endIndex ? Int(arguments[arguments.index(after: $0)]) : nil } ?? 200
 
 let (scriptPath, flowPath) = try Fixtures.write()
