@@ -79,13 +79,34 @@ public struct NamedValue: Hashable, Sendable {
 }
 
 /// A resilience fault. In-process only `drop_connection` acts; the wire servers apply the rest.
-public enum ScriptFault: String, Hashable, Sendable, CaseIterable {
-    /// The connection ends here.
-    case dropConnection = "drop_connection"
+public enum ScriptFault: Hashable, Sendable {
+    /// The connection ends here (no close frame, no clean end of a body).
+    case dropConnection
     /// The next event is sent twice.
-    case duplicateNext = "duplicate_next"
+    case duplicateNext
     /// The next two events swap places.
-    case reorderNext = "reorder_next"
+    case reorderNext
     /// A frame that does not parse.
-    case malformedFrame = "malformed_frame"
+    case malformedFrame
+    /// A WebSocket close frame with this code and reason (PolyAI): a server ending the socket on
+    /// purpose, which a client handles by code (1000 ends, 4001 refetches, others reconnect).
+    case close(code: Int, reason: String?)
+    /// A binary WebSocket frame (PolyAI), which a text-only client must refuse.
+    case binaryFrame
+    /// The echo of the user message this play answers comes this much later (PolyAI), so a client
+    /// that resends unconfirmed messages does; the play still follows the echo.
+    case delayEcho(Duration)
+
+    /// The word a script writes for the fault.
+    public var name: String {
+        switch self {
+        case .dropConnection: return "drop_connection"
+        case .duplicateNext: return "duplicate_next"
+        case .reorderNext: return "reorder_next"
+        case .malformedFrame: return "malformed_frame"
+        case .close: return "close"
+        case .binaryFrame: return "binary_frame"
+        case .delayEcho: return "delay_echo"
+        }
+    }
 }

@@ -112,7 +112,7 @@ struct PlayReader {
         case .remember:
             guard let map = ScriptMapping(value, context, expected: "a mapping like { last_order: \"${1}\" }") else { return nil }
             return .remember(map.pairs.map { NamedValue($0.key.value, context.valueTemplate($0.value)) })
-        case .fault: return context.word(value, ScriptFault.self, what: "fault").map(PlayStep.Kind.fault)
+        case .fault: return FaultReader(context: context).fault(value).map(PlayStep.Kind.fault)
         }
     }
 

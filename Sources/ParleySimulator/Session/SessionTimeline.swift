@@ -63,9 +63,10 @@ final class SessionTimeline: @unchecked Sendable {
                 case .fault(.dropConnection):
                     dropped = true
                     queue = []
-                case .fault(.duplicateNext), .fault(.reorderNext), .fault(.malformedFrame):
+                case .fault(.duplicateNext), .fault(.reorderNext), .fault(.malformedFrame), .fault(.close), .fault(.binaryFrame),
+                    .fault(.delayEcho):
                     // Wire faults: the servers that speak a protocol apply them; in-process there is
-                    // no frame to duplicate, reorder or garble.
+                    // no frame to duplicate, reorder, garble or close, and no echo to hold back.
                     continue
                 }
             }
