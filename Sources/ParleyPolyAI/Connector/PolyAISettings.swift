@@ -20,7 +20,7 @@ public struct PolyAISettings: Sendable {
     /// The longest a REST call or a socket handshake may take.
     public var timeout: Duration
     /// How streamed chunks join into the final reply (the SDK's spaces or the docs' concatenation).
-    public var chunkJoining: String
+    public var chunkJoining: ChunkJoining
     /// The silence after a complete reply that ends the agent's turn.
     public var quiet: Duration
 
@@ -34,7 +34,7 @@ public struct PolyAISettings: Sendable {
         heartbeat = .seconds(30)
         maxReconnects = 10
         timeout = .seconds(30)
-        chunkJoining = "space"
+        chunkJoining = .space
         quiet = .milliseconds(500)
     }
 
@@ -65,10 +65,10 @@ public struct PolyAISettings: Sendable {
         }
         if let value = settings["chunk_joining"] {
             let rule = try Self.text(value, "chunk_joining")
-            guard ["space", "concatenate"].contains(rule) else {
+            guard let known = ChunkJoining(rawValue: rule) else {
                 throw PolyAISettingsError("`chunk_joining` must be space (the SDK joins chunks with spaces) or concatenate (PolyAI's docs); got \(rule)")
             }
-            chunkJoining = rule
+            chunkJoining = known
         }
     }
 

@@ -37,13 +37,13 @@ struct PolyAISettingsTests {
     @Test("the other settings and their defaults")
     func others() throws {
         let defaults = try settings([])
-        #expect(defaults.streaming && defaults.heartbeat == .seconds(30) && defaults.maxReconnects == 10 && defaults.chunkJoining == "space")
+        #expect(defaults.streaming && defaults.heartbeat == .seconds(30) && defaults.maxReconnects == 10 && defaults.chunkJoining == .space)
         let set = try settings([
             ("host", "com.example.app"), ("streaming", false), ("heartbeat", "10s"), ("max_reconnects", 0), ("timeout", 5),
             ("chunk_joining", "concatenate"), ("quiet", "200ms"),
         ])
         #expect(set.host == "com.example.app" && !set.streaming && set.heartbeat == .seconds(10) && set.maxReconnects == 0)
-        #expect(set.timeout == .seconds(5) && set.chunkJoining == "concatenate" && set.quiet == .milliseconds(200))
+        #expect(set.timeout == .seconds(5) && set.chunkJoining == .concatenate && set.quiet == .milliseconds(200))
         #expect(throws: PolyAISettingsError.self) { try settings([("chunk_joining", "spaces")]) }
         #expect(throws: PolyAISettingsError.self) { try settings([("max_reconnects", .number(1.5))]) }
         #expect(throws: PolyAISettingsError.self) { try settings([("heartbeat", "soon")]) }

@@ -1,0 +1,321 @@
+import Foundation
+import HummingbirdWSClient
+import Logging
+import NIOWebSocket
+import ParleyCore
+import ParleyModel
+
+/// One PolyAI conversation: the REST handshake, then one WebSocket at a time, reconnected by the
+/// rules of ``ReconnectPolicy`` to the same session with the cursor. Frames go through the pure
+/// ``PolyConversation``; what it reports lands in the mailbox `next` reads, on the run's clock.
+final class PolyAISession: AgentSession, @unchecked Sendable {
+    let agentSpeaksFirst = true
+    private let settings: PolyAISettings
+    private let rest: PolyRestClient
+    private let clock: any MonotonicClock
+    private let wallClock: @Sendable () -> Double
+    private let jitter: @Sendable () -> Double
+    private let logger: Logger
+    private let mailbox = EventMailbox()
+    private let lock = NSLock()
+    private var conversation: PolyConversation
+    private var socket: WebSocketOutboundWriter?
+    private var token: AccessToken?
+    private var sessionID: String?
+    private var finished = false
+    private var tasks: [Task<Void, Never>] = []
+    private var timerWake = WakeSignal()
+
+    init(
+        settings: PolyAISettings, rest: PolyRestClient, clock: any MonotonicClock, wallClock: @escaping @Sendable () -> Double,
+        jitter: @escaping @Sendable () -> Double, logger: Logger
+    ) {
+        self.settings = settings
+        self.rest = rest
+        self.clock = clock
+        self.wallClock = wallClock
+        self.jitter = jitter
+        self.logger = logger
+        conversation = PolyConversation(
+            options: .init(joining: settings.chunkJoining, quiet: settings.quiet))
+    }
+
+    /// Starts the connection and the timers; the greeting follows the agent's join.
+    func start() {
+        lock.withLock {
+            tasks.append(Task { [self] in await connectionLoop() })
+            tasks.append(Task { [self] in await timerLoop() })
+        }
+    }
+
+    func next(before deadline: Duration) async throws -> AgentEvent? {
+        try await mailbox.next(before: deadline, clock: clock)
+    }
+
+    func perform(_ action: UserAction) async throws {
+        let now = clock.now
+        let reaction: PolyReaction
+        switch action {
+        case .send(let text), .tap(let text):
+            reaction = lock.withLock { conversation.send(text: text, at: now) }
+        case .typing:
+            reaction = lock.withLock { conversation.typing(at: now) }
+        case .end:
+            reaction = lock.withLock { conversation.end(at: now) }
+        case .submit, .click, .schedule, .respondTool, .resume:
+            throw ConnectorError("the polyai connector cannot \(action.kind.rawValue): PolyAI messaging carries text, taps, typing and end")
+        }
+        if let failure = reaction.failure { throw ConnectorError(failure) }
+        await apply(reaction)
+        if case .end = action {
+            // Like the SDK: USER_END_SESSION, then close at once with 1000.
+            let open = lock.withLock { () -> WebSocketOutboundWriter? in
+                finished = true
+                return socket
+            }
+            try? await open?.close(.normalClosure, reason: "User ended session")
+        }
+    }
+
+    func close() async {
+        let (running, open) = lock.withLock { () -> ([Task<Void, Never>], WebSocketOutboundWriter?) in
+            finished = true
+            defer { tasks = [] }
+            return (tasks, socket)
+        }
+        try? await open?.close(.normalClosure, reason: "Parley finished the flow")
+        running.forEach { $0.cancel() }
+        mailbox.close()
+    }
+
+    // MARK: - The connection
+
+    private func connectionLoop() async {
+        mailbox.post([.connection(.connecting)])
+        do {
+            let fresh = try await rest.accessToken()
+            let id = try await rest.createSession(token: fresh)
+            lock.withLock {
+                token = fresh
+                sessionID = id
+            }
+        } catch {
+            return fail(error)
+        }
+        let policy = ReconnectPolicy(maxAttempts: settings.maxReconnects)
+        var attempt = 0
+        var refreshes = 0
+        while !Task.isCancelled {
+            let (ending, established) = await connectOnce()
+            if established {
+                attempt = 0
+                refreshes = 0
+            }
+            if Task.isCancelled || lock.withLock({ finished }) {
+                mailbox.post([.connection(.closed)])
+                return
+            }
+            switch policy.action(for: ending) {
+            case .end:
+                await apply(lock.withLock { conversation.closedCleanly(at: clock.now) })
+                mailbox.post([.connection(.closed)])
+                return
+            case .refresh:
+                refreshes += 1
+                // A refused handshake first gets a fresh token for the same session; 4001, or a
+                // second refusal, means the session is gone: a new one, and the conversation restarts.
+                let sameSession = refreshes == 1 && { if case .refused = ending { true } else { false } }()
+                guard refreshes <= 3 else {
+                    return giveUp("PolyAI rejected the session \(refreshes - 1) times in a row (last: \(Self.describe(ending)))")
+                }
+                attempt += 1
+                mailbox.post([.connection(.reconnecting(attempt: attempt))])
+                do {
+                    let fresh = try await rest.accessToken()
+                    if sameSession {
+                        lock.withLock { token = fresh }
+                    } else {
+                        let id = try await rest.createSession(token: fresh)
+                        let reaction = lock.withLock {
+                            token = fresh
+                            sessionID = id
+                            return conversation.startNewSession(at: clock.now)
+                        }
+                        await apply(reaction)
+                    }
+                } catch {
+                    return fail(error)
+                }
+            case .reconnect:
+                attempt += 1
+                guard policy.allows(attempt: attempt) else {
+                    return giveUp("gave up reconnecting after \(attempt - 1) attempts (last: \(Self.describe(ending)))")
+                }
+                mailbox.post([.connection(.reconnecting(attempt: attempt))])
+                do {
+                    try await clock.sleep(for: policy.delay(attempt: attempt, jitter: jitter()))
+                } catch {
+                    mailbox.post([.connection(.closed)])
+                    return
+                }
+                // Backoff reconnects keep the token, unless it has expired meanwhile (the SDK does
+                // not check; a refused handshake would then cost the session).
+                if let current = lock.withLock({ token }), current.needsRefresh(now: wallClock(), margin: 0) {
+                    do {
+                        let fresh = try await rest.accessToken()
+                        lock.withLock { token = fresh }
+                    } catch {
+                        return fail(error)
+                    }
+                }
+            }
+        }
+    }
+
+    /// One socket, from the upgrade to its end. `established` is true once the server's first
+    /// frame arrived: a socket that opens and dies before saying anything counts as a failed attempt.
+    private func connectOnce() async -> (ReconnectPolicy.Ending, established: Bool) {
+        guard let url = lock.withLock({ () -> String? in
+            guard let token, let sessionID else { return nil }
+            return Self.socketURL(base: settings.websocketURL, token: token.value, sessionID: sessionID, cursor: conversation.cursor)
+        }) else { return (.unreachable("no session"), false) }
+        let progress = Progress()
+        do {
+            var configuration = WebSocketClientConfiguration()
+            configuration.maxFrameSize = 1 << 24
+            let frame = try await WebSocketClient.connect(url: url, configuration: configuration, logger: logger) {
+                [self] inbound, outbound, _ in
+                progress.set(opened: true)
+                lock.withLock { socket = outbound }
+                mailbox.post([.connection(.open)])
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask { [self] in try await heartbeats(outbound) }
+                    defer { group.cancelAll() }
+                    for try await message in inbound.messages(maxSize: 1 << 24) {
+                        progress.set(established: true)
+                        switch message {
+                        case .text(let text):
+                            let (reaction, ended) = lock.withLock { (conversation.receive(text: text, at: clock.now), conversation.hasEnded) }
+                            await apply(reaction)
+                            if let failure = reaction.failure { return fail(ConnectorError(failure)) }
+                            if ended {
+                                // SESSION_END or end_conversation: the conversation is over, so is the socket.
+                                lock.withLock { finished = true }
+                                return
+                            }
+                        case .binary:
+                            // The protocol is text frames only (§3).
+                            return fail(ConnectorError("PolyAI sent a binary WebSocket frame; the protocol has text frames only"))
+                        }
+                        timerWake.fire()
+                    }
+                }
+            }
+            lock.withLock { socket = nil }
+            guard let frame else { return (.dropped, progress.established) }
+            return (.closed(code: Int(UInt16(webSocketErrorCode: frame.closeCode)), reason: frame.reason ?? ""), progress.established)
+        } catch {
+            lock.withLock { socket = nil }
+            if progress.opened { return (.dropped, progress.established) }
+            if let client = error as? WebSocketClientError, client == .webSocketUpgradeFailed { return (.refused, false) }
+            return (.unreachable(PolyRestClient.networkReason(error)), false)
+        }
+    }
+
+    /// A heartbeat every interval while the socket is open; the server's capability wins, 0 stops them.
+    private func heartbeats(_ outbound: WebSocketOutboundWriter) async throws {
+        while true {
+            let interval = lock.withLock { () -> Duration in
+                // The server's capability wins; 0 stops heartbeats, a negative one means the default (§10.1).
+                if let seconds = conversation.capabilities.heartbeatSeconds, seconds >= 0 { return .seconds(seconds) }
+                return settings.heartbeat
+            }
+            if interval == .zero {
+                try await clock.sleep(for: .seconds(1))
+                continue
+            }
+            try await clock.sleep(for: interval)
+            try await outbound.writeTextMessage(PolyOutgoing.heartbeat.text)
+        }
+    }
+
+    // MARK: - Timers, reactions, endings
+
+    /// Wakes for the conversation's deadlines: resends, delivery failures, typing stops, turn ends.
+    private func timerLoop() async {
+        while !Task.isCancelled {
+            let (deadline, wake) = lock.withLock { () -> (Duration?, WakeSignal) in
+                timerWake = WakeSignal()
+                return (conversation.nextDeadline, timerWake)
+            }
+            do {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    if let deadline { group.addTask { [clock] in try await clock.sleep(until: deadline) } }
+                    group.addTask { await wake.wait() }
+                    try await group.next()
+                    group.cancelAll()
+                }
+            } catch {
+                return
+            }
+            let now = clock.now
+            if let deadline, now >= deadline {
+                await apply(lock.withLock { conversation.tick(at: now) })
+            }
+        }
+    }
+
+    /// Reports a reaction's events and sends its frames on the open socket (a frame with no socket
+    /// is not lost: the conversation resends user messages until they are echoed).
+    private func apply(_ reaction: PolyReaction) async {
+        mailbox.post(reaction.events)
+        if let failure = reaction.failure { mailbox.fail(ConnectorError(failure)) }
+        guard !reaction.frames.isEmpty else { return }
+        timerWake.fire()
+        guard let open = lock.withLock({ socket }) else { return }
+        for frame in reaction.frames {
+            try? await open.writeTextMessage(frame)
+        }
+    }
+
+    private func fail(_ error: ConnectorError) {
+        lock.withLock { finished = true }
+        mailbox.fail(error)
+    }
+
+    private func giveUp(_ reason: String) {
+        mailbox.post([.connection(.failed(reason: reason))])
+        fail(ConnectorError("the PolyAI connection failed: \(reason)"))
+    }
+
+    /// `base` with its query replaced by `access_token`, `session_id` and, when positive, `cursor`.
+    static func socketURL(base: String, token: String, sessionID: String, cursor: Int) -> String {
+        var components = URLComponents(string: base) ?? URLComponents()
+        components.queryItems =
+            [URLQueryItem(name: "access_token", value: token), URLQueryItem(name: "session_id", value: sessionID)]
+            + (cursor > 0 ? [URLQueryItem(name: "cursor", value: String(cursor))] : [])
+        return components.string ?? base
+    }
+
+    static func describe(_ ending: ReconnectPolicy.Ending) -> String {
+        switch ending {
+        case .closed(let code, let reason): reason.isEmpty ? "closed with \(code)" : "closed with \(code) \"\(reason)\""
+        case .dropped: "the connection dropped with no close frame (1006)"
+        case .refused: "the server refused the WebSocket handshake"
+        case .unreachable(let why): "could not connect: \(why)"
+        }
+    }
+}
+
+/// What one socket got to, set from its handler and read after it ends.
+private final class Progress: @unchecked Sendable {
+    private let lock = NSLock()
+    private var openedFlag = false
+    private var establishedFlag = false
+
+    var opened: Bool { lock.withLock { openedFlag } }
+    var established: Bool { lock.withLock { establishedFlag } }
+
+    func set(opened: Bool) { lock.withLock { openedFlag = opened } }
+    func set(established: Bool) { lock.withLock { establishedFlag = established } }
+}
