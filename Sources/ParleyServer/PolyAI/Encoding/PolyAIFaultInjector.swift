@@ -1,0 +1,70 @@
+import ParleySimulator
+
+/// Applies a play's wire faults to the frames that follow them on the live socket. History is
+/// never touched: a duplicated or reordered event is kept once, in order, and a client that
+/// reconnects gets it clean in its batch.
+struct PolyAIFaultInjector: Sendable {
+    /// How many of the next frames go out twice (same text: same id and sequence).
+    private var duplicates = 0
+    /// `reorder_next`: armed, then holding the first of the two frames until the second comes.
+    private var reorder: Reorder?
+
+    private enum Reorder: Sendable {
+        case armed
+        case holding(PolyAIWireFrame)
+    }
+
+    /// Arms `fault`, or applies it at once. A malformed or binary frame goes through like any
+    /// frame (it can be duplicated or reordered); a close or drop first releases a frame held for
+    /// reordering (it has nothing left to swap with).
+    mutating func arm(_ fault: ScriptFault) -> [PolyAIWireFrame] {
+        switch fault {
+        case .duplicateNext:
+            duplicates += 1
+            return []
+        case .reorderNext:
+            reorder = .armed
+            return []
+        case .malformedFrame:
+            return pass(.text(PolyAIWireFrame.malformedText))
+        case .binaryFrame:
+            return pass(.binary(PolyAIWireFrame.binaryBytes))
+        case .close(let code, let reason):
+            return flush() + [.close(code: code, reason: reason)]
+        case .dropConnection:
+            return flush() + [.drop]
+        case .delayEcho:
+            // Acts on the echo before the play, not on frames: the encoder took it out.
+            return []
+        }
+    }
+
+    /// What goes out for `frame`: itself, twice, nothing yet (held for a swap), or the swapped pair.
+    mutating func pass(_ frame: PolyAIWireFrame) -> [PolyAIWireFrame] {
+        var copies = [frame]
+        if duplicates > 0 {
+            duplicates -= 1
+            copies.append(frame)
+        }
+        var out: [PolyAIWireFrame] = []
+        for copy in copies {
+            switch reorder {
+            case nil:
+                out.append(copy)
+            case .armed?:
+                reorder = .holding(copy)
+            case .holding(let held)?:
+                out += [copy, held]
+                reorder = nil
+            }
+        }
+        return out
+    }
+
+    /// A frame still held for a swap when the play ends goes out alone; armed faults lapse.
+    mutating func flush() -> [PolyAIWireFrame] {
+        defer { self = PolyAIFaultInjector() }
+        if case .holding(let held)? = reorder { return [held] }
+        return []
+    }
+}
