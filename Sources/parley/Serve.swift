@@ -8,9 +8,10 @@ import ParleySimulator
 /// (Parley's own connectors, a reference SDK, a validator) can talk to it.
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Serve a simulator agent script as a real agent over HTTP; SIGTERM or Ctrl-C stops it (exit 0).",
+        abstract: "Serve a simulator agent script as a real agent (AG-UI or PolyAI); SIGTERM or Ctrl-C stops it (exit 0).",
         discussion: """
-            POST an AG-UI RunAgentInput to any path and read the run as server-sent events. Once listening, \
+            agui: POST an AG-UI RunAgentInput to any path and read the run as server-sent events. polyai: the PolyAI \
+            messaging API, POST /api/v1/access-token and /api/v1/sessions, then a WebSocket at /ws. Once listening, \
             one line goes to standard output with the URL (useful with --port 0, which takes a free port).
             """
     )
@@ -18,51 +19,115 @@ struct Serve: AsyncParsableCommand {
     /// The wire protocols a script could be served over.
     enum WireProtocol: String, ExpressibleByArgument, CaseIterable {
         case agui, polyai, cometchat
+
+        /// The port when none is given: agui and polyai differ, so both can run side by side.
+        var defaultPort: Int {
+            switch self {
+            case .agui, .cometchat: return 8765
+            case .polyai: return 8766
+            }
+        }
     }
 
     @Option(name: .customLong("agent-script"), help: "The agent script to serve (see docs/simulator.md).")
     var agentScript: String
 
-    @Option(help: "The port to listen on; 0 takes a free one.")
-    var port = 8765
+    @Option(help: "The port to listen on; 0 takes a free one. (default: 8765 for agui, 8766 for polyai)")
+    var port: Int?
 
     @Option(help: "The address to bind.")
     var host = "127.0.0.1"
 
-    @Option(name: .customLong("protocol"), help: "The wire protocol: agui (polyai and cometchat are not built yet).")
+    @Option(name: .customLong("protocol"), help: "The wire protocol: agui or polyai (cometchat is not built yet).")
     var wireProtocol: WireProtocol = .agui
 
+    @Option(name: .customLong("connector-token"), help: "polyai: the X-Token that /access-token accepts. (default: demo-token)")
+    var connectorToken: String?
+
+    @Option(
+        name: .customLong("connector-host"),
+        help: "polyai: the X-Host that /access-token accepts, or a subdomain of it. (default: parley.example)")
+    var connectorHost: String?
+
+    @Option(name: .customLong("token-lifetime"), help: "polyai: how long an access token lives, like 1h, 2s or 500ms. (default: 1h)")
+    var tokenLifetime: String?
+
+    @Option(
+        name: .customLong("rest-fault"),
+        help: "polyai: ENDPOINT:STATUS[:COUNT], the first COUNT (default 1) requests to access-token or sessions get STATUS. Repeatable.")
+    var restFaults: [String] = []
+
+    @Option(
+        name: .customLong("chunk-joining"),
+        help: "polyai: streamed chunks join with a space (space, the SDK's rule) or as sent (concatenate, PolyAI docs' rule). (default: space)")
+    var chunkJoining: String?
+
+    @Option(name: .customLong("max-reconnects"), help: "polyai: max_reconnect_attempts sent in SESSION_START's capabilities.")
+    var maxReconnects: Int?
+
     func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535; got \(port)") }
+        if let port, !(0...65535).contains(port) { throw ValidationError("--port must be 0 to 65535; got \(port)") }
+        guard wireProtocol != .polyai else { return }
+        let polyaiOnly: [(String, Bool)] = [
+            ("--connector-token", connectorToken != nil), ("--connector-host", connectorHost != nil),
+            ("--token-lifetime", tokenLifetime != nil), ("--rest-fault", !restFaults.isEmpty), ("--chunk-joining", chunkJoining != nil),
+            ("--max-reconnects", maxReconnects != nil),
+        ]
+        if let (name, _) = polyaiOnly.first(where: \.1) {
+            throw ValidationError("\(name) is an option of --protocol polyai")
+        }
     }
 
     func run() async throws {
-        let server: AGUIServer
+        let script: AgentScript
+        let options: PolyAIServerOptions
         do {
-            server = try makeServer()
+            script = try loadScript()
+            options = try polyAIOptions()
         } catch {
             FileHandle.standardError.write(Data("\(error)\n".utf8))
             throw ExitStatus.invalidInput
         }
-        let agent = server.script.agent.name
+        let port = self.port ?? wireProtocol.defaultPort
+        let agent = script.agent.name
         do {
-            try await server.run(stopOnSignals: true) { url in
-                // One line, written at once: scripts and tests wait for it to know the port.
-                FileHandle.standardOutput.write(Data("parley serve: AG-UI agent '\(agent)' listening on \(url.absoluteString)\n".utf8))
+            switch wireProtocol {
+            case .agui:
+                try await AGUIServer(script: script, host: host, port: port).run(stopOnSignals: true) { url in
+                    // One line, written at once: scripts and tests wait for it to know the port.
+                    Self.announce("parley serve: AG-UI agent '\(agent)' listening on \(url.absoluteString)")
+                }
+            case .polyai:
+                try await PolyAIServer(script: script, host: host, port: port, options: options).run(stopOnSignals: true) { url in
+                    let base = url.absoluteString
+                    let rest = base + "api/v1"
+                    let socket = PolyAIServer.webSocketURL(for: url).absoluteString
+                    Self.announce("parley serve: PolyAI agent '\(agent)' listening on \(base) (REST \(rest), WebSocket \(socket))")
+                }
+            case .cometchat:
+                break
             }
         } catch let error as AGUIServerError {
             // Nothing was served: like invalid input, the command stopped before it began.
             FileHandle.standardError.write(Data("parley serve: \(error)\n".utf8))
             throw ExitStatus.invalidInput
+        } catch let error as PolyAIServerError {
+            FileHandle.standardError.write(Data("parley serve: \(error)\n".utf8))
+            throw ExitStatus.invalidInput
         }
     }
 
-    private func makeServer() throws(InvalidInput) -> AGUIServer {
+    private static func announce(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    private func loadScript() throws(InvalidInput) -> AgentScript {
         switch wireProtocol {
-        case .agui:
+        case .agui, .polyai:
             break
-        case .polyai, .cometchat:
-            throw InvalidInput("parley serve --protocol \(wireProtocol.rawValue): not built yet; serve it over AG-UI (--protocol agui)")
+        case .cometchat:
+            throw InvalidInput(
+                "parley serve --protocol \(wireProtocol.rawValue): not built yet; serve it over AG-UI (--protocol agui) or PolyAI (--protocol polyai)")
         }
         let parsed = AgentScriptParser.parse(path: ConnectorFactory.tidy(agentScript))
         guard let script = parsed.script, parsed.diagnostics.allSatisfy({ $0.severity != .error }) else {
@@ -71,6 +136,38 @@ struct Serve: AsyncParsableCommand {
         if !parsed.diagnostics.isEmpty {
             FileHandle.standardError.write(Data((parsed.rendered() + "\n").utf8))
         }
-        return AGUIServer(script: script, host: host, port: port)
+        return script
+    }
+
+    /// The PolyAI options from the command line; each bad value says which option and why.
+    private func polyAIOptions() throws(InvalidInput) -> PolyAIServerOptions {
+        var options = PolyAIServerOptions()
+        if let connectorToken { options.connectorToken = connectorToken }
+        if let connectorHost { options.connectorHost = connectorHost }
+        if let tokenLifetime {
+            guard let lifetime = DurationParser.parse(tokenLifetime), lifetime > .zero else {
+                throw InvalidInput("parley serve: --token-lifetime '\(tokenLifetime)' is not a duration like 1h, 2s or 500ms")
+            }
+            options.tokenLifetime = lifetime
+        }
+        for argument in restFaults {
+            guard let fault = PolyAIRestFault(argument: argument) else {
+                throw InvalidInput(
+                    "parley serve: --rest-fault '\(argument)' is not ENDPOINT:STATUS[:COUNT] (endpoint access-token or sessions, status 400-599, count 1 or more)"
+                )
+            }
+            options.restFaults.append(fault)
+        }
+        if let chunkJoining {
+            guard let joining = PolyAIChunkJoining(rawValue: chunkJoining) else {
+                throw InvalidInput("parley serve: --chunk-joining '\(chunkJoining)' is not space or concatenate")
+            }
+            options.chunkJoining = joining
+        }
+        if let maxReconnects {
+            guard maxReconnects >= 0 else { throw InvalidInput("parley serve: --max-reconnects must be 0 or more; got \(maxReconnects)") }
+            options.maxReconnectAttempts = maxReconnects
+        }
+        return options
     }
 }

@@ -120,7 +120,7 @@ struct ServeCommandTests {
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("\(script.path):3:13: error: unknown key 'txt' in 'when'; did you mean 'text'?"), "\(bad.stderr)")
         #expect(bad.stdout.isEmpty)
-        for name in ["polyai", "cometchat"] {
+        for name in ["cometchat"] {
             let other = try runner.run(["serve", "--protocol", name, "--agent-script", "Flows/agents/demo-support.agent.yaml"])
             #expect(other.status == 2)
             #expect(other.stderr.contains("not built yet"))
