@@ -1,4 +1,6 @@
 import Foundation
+import HummingbirdWSClient
+import NIOWebSocket
 import ParleyModel
 import ParleyServer
 import ParleyTesting
@@ -44,6 +46,23 @@ struct PolyAIServeCommandTests {
         let texts = outcome.frames.filter { $0.type == "EVENT_TYPE_POLY_AGENT_MESSAGE_CHUNK" }.compactMap { $0.string("text") }
         #expect(texts.count > 1)
         #expect(texts.dropLast().allSatisfy { $0.hasSuffix(" ") })
+        #expect(server.stop(with: SIGTERM) == 0)
+    }
+
+    @Test("SIGTERM with a socket open: the client gets a close frame 1000 and the server exits 0")
+    func sigtermWithSocket() async throws {
+        let server = try ReadyServer(
+            executable: parley, arguments: ["serve", "--protocol", "polyai", "--port", "0", "--agent-script", script], directory: ProjectPaths.root)
+        defer { server.stop() }
+        let http = PolyAIHTTP(base: try #require(URL(string: server.url)))
+        let (token, session) = try await http.handshake()
+        let pid = server.pid
+        let outcome = try await PolyAISocketProbe.connect(PolyAITestServer.socket(http.base, token: token, session: session)) { probe in
+            try await probe.wait(for: "EVENT_BATCH")
+            kill(pid, SIGTERM)
+            try await probe.waitForEnd(timeout: .seconds(20))
+        }
+        #expect(outcome.close?.closeCode == .normalClosure)
         #expect(server.stop(with: SIGTERM) == 0)
     }
 
