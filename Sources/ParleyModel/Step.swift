@@ -35,6 +35,8 @@ public struct Step: Hashable, Sendable {
         case resume(Resume)
         /// `end`: end the session.
         case end
+        /// `typing`: tell the agent the user is typing (it opens no turn).
+        case typing
         /// `wait:` let time pass.
         case wait(Duration)
         /// `set:` variables.
@@ -61,7 +63,7 @@ public enum StepKeyword: String, Hashable, Sendable, CaseIterable {
     case expectSequence = "expect_sequence"
     case tap, fill, submit, click, schedule
     case respondTool = "respond_tool"
-    case resume, end, wait, set, capture
+    case resume, end, typing, wait, set, capture
     case `if`, then, `else`
     case `repeat`, include, with, retry, log
 }

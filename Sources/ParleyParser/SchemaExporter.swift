@@ -67,6 +67,7 @@ public enum SchemaExporter {
                 let decision = enumeration(ResumeDecision.allCases.map(\.rawValue))
                 return step(.resume, anyOf([decision, object([("decision", decision), ("payload", value), ("interrupt", template)], required: ["decision"])]))
             case .end: return step(.end, anyOf([.object([JSONMember("type", "null")]), object([])]))
+            case .typing: return step(.typing, anyOf([.object([JSONMember("type", "null")]), object([])]))
             case .wait: return step(.wait, ref("duration"))
             case .set: return step(.set, ref("variables"))
             case .capture:
@@ -92,7 +93,7 @@ public enum SchemaExporter {
         ])
         return [
             ("steps", array(ref("step"))),
-            ("step", anyOf([enumeration([StepKeyword.end.rawValue])] + stepVariants)),
+            ("step", anyOf([enumeration([StepKeyword.end.rawValue, StepKeyword.typing.rawValue])] + stepVariants)),
             ("condition", condition),
             ("duration", describe(.object([JSONMember("type", "string"), JSONMember("pattern", #"^([0-9]+(\.[0-9]+)?(ms|s|m|h))+$"#)]), "A duration like 250ms, 5s, 2m or 1m30s.")),
             ("variables", .object([JSONMember("type", "object"), JSONMember("propertyNames", .object([JSONMember("pattern", #"^[A-Za-z_][A-Za-z0-9_-]*$"#)])), JSONMember("additionalProperties", value)])),

@@ -27,6 +27,7 @@ struct StepParser {
         switch node.value {
         case .scalar(let word, _):
             if word == StepKeyword.end.rawValue { return Step(.end, at: node.location) }
+            if word == StepKeyword.typing.rawValue { return Step(.typing, at: node.location) }
             if StepKeyword(rawValue: word) != nil {
                 context.error("step '\(word)' needs a value, like '- \(word): …'", at: node.location)
             } else {
@@ -76,6 +77,11 @@ struct StepParser {
                 context.wrongShape(value, expected: "nothing ('- end')")
             }
             return .end
+        case .typing:
+            if value.scalarMeaning != .null, !isEmptyMapping(value) {
+                context.wrongShape(value, expected: "nothing ('- typing')")
+            }
+            return .typing
         case .wait: return context.duration(value).map(Step.Kind.wait)
         case .set: return assignments(value, what: "variable name").map(Step.Kind.set)
         case .capture: return captures(value).map(Step.Kind.capture)

@@ -38,7 +38,7 @@ struct VariableChecker {
         case .schedule(let slot): check([slot.slot, slot.scheduler].compactMap { $0 })
         case .respondTool(let response): check([response.name, response.callID].compactMap { $0 } + response.result.templates)
         case .resume(let resume): check((resume.payload?.templates ?? []) + [resume.interrupt].compactMap { $0 })
-        case .end, .wait: break
+        case .end, .typing, .wait: break
         case .set(let assignments):
             for assignment in assignments {
                 check(assignment.value.templates)

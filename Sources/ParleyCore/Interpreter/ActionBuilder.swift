@@ -27,6 +27,7 @@ struct ActionBuilder {
             case .respondTool(let response): return try respond(response)
             case .resume(let resume): return try self.resume(resume)
             case .end: return .end
+            case .typing: return .typing
             case .expect, .expectNo, .expectSequence, .wait, .set, .capture, .conditional, .loop, .include, .retry, .log:
                 throw ActionFailure("\(StepSummary.describe(kind)) is not an action")
             }

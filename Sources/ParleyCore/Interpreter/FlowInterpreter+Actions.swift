@@ -15,7 +15,8 @@ extension FlowInterpreter {
         case .success(let action):
             noteSecrets(builder.secrets)
             staged = builder.staged
-            conversation.startTurn(at: now)
+            // A typing indicator is not a message: the agent's turn goes on.
+            if action != .typing { conversation.startTurn(at: now) }
             notes.append(.userAction(action))
             pending?.wait = .performing(action)
         case .failure(let failure):

@@ -26,6 +26,11 @@ extension FlowInterpreter {
             wait(.turnEnd(deadline: now, within: .zero))
             perform(at: now)
             return
+        case .typing:
+            // A typing indicator goes out at once, even while the agent talks.
+            wait(.turnEnd(deadline: now, within: .zero))
+            perform(at: now)
+            return
         case .send, .tap, .fill, .click, .schedule, .respondTool, .resume, .end:
             let within = timeout(nil)
             wait(.turnEnd(deadline: now + within, within: within))

@@ -20,7 +20,7 @@ enum StepSecrets {
                 if case .regex(let template, _) = capture.extraction { return template }
                 return nil
             }
-        case .send, .tap, .fill, .click, .schedule, .respondTool, .resume, .end, .wait, .set, .include, .retry, .log:
+        case .send, .tap, .fill, .click, .schedule, .respondTool, .resume, .end, .typing, .wait, .set, .include, .retry, .log:
             // Rendered by the step itself, which reports what it used.
             templates = []
         }

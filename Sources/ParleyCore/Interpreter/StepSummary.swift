@@ -17,6 +17,7 @@ enum StepSummary {
         case .respondTool(let response): return "respond_tool \(response.name.map(source) ?? response.callID.map(source) ?? "")"
         case .resume(let resume): return "resume \(resume.decision.rawValue)"
         case .end: return "end"
+        case .typing: return "typing"
         case .wait(let duration): return "wait \(duration.flowText)"
         case .set(let assignments): return "set \(assignments.map(\.name).joined(separator: ", "))"
         case .capture(let captures): return "capture \(captures.map(\.name).joined(separator: ", "))"

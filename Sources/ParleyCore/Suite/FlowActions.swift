@@ -19,6 +19,7 @@ public enum FlowActions {
                 case .respondTool: add(.respondTool, step.location)
                 case .resume: add(.resume, step.location)
                 case .end: add(.end, step.location)
+                case .typing: add(.typing, step.location)
                 case .conditional(let conditional): walk(conditional.then + conditional.otherwise)
                 case .loop(let loop): walk(loop.steps)
                 case .include(let include): walk(include.steps)

@@ -119,4 +119,21 @@ struct SendWaitsForTurnTests {
         #expect(eager.performed(at: .ms(60)).command == .awaitEvent(until: .ms(10_060)))
         #expect(eager.receive(Events.reply("Yes, I am here"), at: .ms(900)).command == .finish(.passed))
     }
+
+    @Test("typing goes out at once, even while the agent talks, and opens no turn: the reply still counts")
+    func typingOpensNoTurn() throws {
+        var machine = try Machine(
+            """
+            flow: Typing
+            steps:
+              - send: hello
+              - typing
+              - expect: { reply: Hi there }
+            """)
+        _ = machine.start()
+        _ = machine.performed(at: .ms(10))
+        #expect(machine.receive(Events.runStarted, at: .ms(50)).command == .perform(.typing))
+        _ = machine.performed(at: .ms(60))
+        #expect(machine.receive(Events.reply("Hi there"), at: .ms(300)).command == .finish(.passed))
+    }
 }
