@@ -83,7 +83,7 @@ public enum ConnectorKind: String, Hashable, Sendable, CaseIterable {
         case .polyai:
             return [
                 "environment", "connector_token", "host", "streaming", "heartbeat", "max_reconnects",
-                "rest_url", "websocket_url", "timeout", "chunk_joining", "quiet",
+                "rest_url", "websocket_url", "timeout", "chunk_joining", "quiet", "serve",
             ]
         case .cometchat: return ["app_id", "region", "auth_key", "auth_token", "uid", "agent_uid", "rest_url", "websocket_url", "timeout"]
         }

@@ -1,8 +1,11 @@
 import Foundation
+import Logging
 import ParleyAGUI
 import ParleyCore
 import ParleyModel
 import ParleyParser
+import ParleyPolyAI
+import ParleyServer
 import ParleySimulator
 
 /// Maps an agent of parley.yaml (or an inline one) to a connector: the only place that knows
@@ -20,25 +23,72 @@ final class ConnectorFactory {
             guard case .string(let script)? = settings["script"] else {
                 throw InvalidInput("\(agent.location): agent '\(agent.name)' needs `script:`, the path of its agent script")
             }
-            let path = script.hasPrefix("/") ? script : (directory as NSString).appendingPathComponent(script)
-            let parsed = AgentScriptParser.parse(path: Self.tidy(path))
-            guard let parsedScript = parsed.script, parsed.diagnostics.allSatisfy({ $0.severity != .error }) else {
-                throw InvalidInput(parsed.rendered())
-            }
-            connector = SimulatorConnector(script: parsedScript)
+            connector = SimulatorConnector(script: try Self.script(at: script, directory: directory))
         case .agui:
             do {
                 connector = AGUIConnector(settings: try AGUISettings(settings: settings, duration: DurationParser.parse))
             } catch {
                 throw InvalidInput("\(agent.location): agent '\(agent.name)': \(error.message)")
             }
-        case .polyai, .cometchat:
+        case .polyai:
+            connector = try Self.polyAI(agent, settings: settings, directory: directory)
+        case .cometchat:
             throw InvalidInput(
                 "\(agent.location): agent '\(agent.name)' uses the \(agent.connector.rawValue) connector, which this build of parley does not have yet; "
                     + "run it against a simulator agent (connector: simulator)")
         }
         built[key] = connector
         return connector
+    }
+
+    /// A `polyai` agent; with `serve: <script>`, one Parley serves itself for the run.
+    static func polyAI(_ agent: AgentConfig, settings: [String: JSONValue], directory: String) throws(InvalidInput) -> any Connector {
+        var settings = settings
+        let served = settings.removeValue(forKey: "serve")
+        if served != nil {
+            // Filled in once the server listens.
+            settings["rest_url"] = "http://127.0.0.1/api/v1"
+            settings["websocket_url"] = "ws://127.0.0.1/ws"
+        }
+        let parsed: PolyAISettings
+        do {
+            parsed = try PolyAISettings(settings: settings, duration: DurationParser.parse)
+        } catch {
+            throw InvalidInput("\(agent.location): agent '\(agent.name)': \(error.message)")
+        }
+        guard let served else { return PolyAIConnector(settings: parsed) }
+        guard case .string(let scriptPath) = served else {
+            throw InvalidInput("\(agent.location): agent '\(agent.name)': `serve` must be the path of an agent script")
+        }
+        let script = try script(at: scriptPath, directory: directory)
+        let options = PolyAIServerOptions(
+            connectorToken: parsed.connectorToken, connectorHost: parsed.host.isEmpty ? "parley.example" : parsed.host,
+            chunkJoining: PolyAIChunkJoining(rawValue: parsed.chunkJoining.rawValue) ?? .space)
+        return ServedConnector(
+            capabilities: PolyAIConnector(settings: parsed).capabilities,
+            serve: { onListening in
+                // Quiet: the run's own output is what the user reads; a failing server shows up as failing flows.
+                var logger = AGUIServer.defaultLogger()
+                logger.logLevel = .critical
+                try await PolyAIServer(script: script, logger: logger, options: options).run(onListening: onListening)
+            },
+            connect: { url in
+                var reached = parsed
+                let base = url.absoluteString.hasSuffix("/") ? String(url.absoluteString.dropLast()) : url.absoluteString
+                reached.restURL = base + "/api/v1"
+                reached.websocketURL = "ws" + base.dropFirst("http".count) + "/ws"
+                return PolyAIConnector(settings: reached)
+            })
+    }
+
+    /// The agent script at `path` (relative to `directory`), parsed and checked.
+    static func script(at path: String, directory: String) throws(InvalidInput) -> AgentScript {
+        let full = path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
+        let parsed = AgentScriptParser.parse(path: tidy(full))
+        guard let script = parsed.script, parsed.diagnostics.allSatisfy({ $0.severity != .error }) else {
+            throw InvalidInput(parsed.rendered())
+        }
+        return script
     }
 
     /// Every connector built, to shut down once the run is over.

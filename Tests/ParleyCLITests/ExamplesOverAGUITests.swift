@@ -8,7 +8,7 @@ import Testing
 struct ExamplesOverAGUITests {
     let executable = ProjectPaths.product("parley")
 
-    @Test("every example flow passes against parley serve through the AG-UI connector")
+    @Test("every example flow (but the PolyAI ones, which assert PolyAI's delivery and connection events) passes against parley serve through the AG-UI connector")
     func examplesPassOverAGUI() throws {
         let folder = try RunFixtures.copy(examples: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -23,7 +23,8 @@ struct ExamplesOverAGUITests {
         #expect(text.contains("demo-agui: { connector: agui, url: \"http://127.0.0.1:8765/\""))
         try text.replacingOccurrences(of: "http://127.0.0.1:8765/", with: server.url).write(to: project, atomically: true, encoding: .utf8)
 
-        let output = try CommandRunner(executable: executable, directory: folder).run(["run", "Flows", "--agent", "demo-agui", "--parallel", "4"])
+        let output = try CommandRunner(executable: executable, directory: folder).run(
+            ["run", "Flows", "--agent", "demo-agui", "--exclude-tag", "polyai", "--parallel", "4"])
         #expect(output.status == 0, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
         #expect(output.stdout.contains("16 flows: 16 passed, 0 flaky, 0 failed, 0 skipped"), "\(output.stdout)")
         // The transcripts show the wire was used: runs carry the connector's run ids.

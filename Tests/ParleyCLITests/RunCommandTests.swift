@@ -7,18 +7,18 @@ import Testing
 struct RunCommandTests {
     let executable = ProjectPaths.product("parley")
 
-    @Test("every example in Flows/ passes against the simulator: exit 0, reports written")
+    @Test("every example in Flows/ passes (the simulator in-process, Flows/polyai over a served PolyAI socket): exit 0, reports written")
     func examplesPass() throws {
         let folder = try RunFixtures.copy(examples: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = try CommandRunner(executable: executable, directory: folder).run(["run", "Flows", "--parallel", "4"])
         #expect(output.status == 0, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
-        #expect(output.stdout.contains("16 flows: 16 passed, 0 flaky, 0 failed, 0 skipped in "))
+        #expect(output.stdout.contains("22 flows: 22 passed, 0 flaky, 0 failed, 0 skipped in "))
         let reports = folder.appendingPathComponent("Flows/reports")
         let junit = try String(contentsOf: reports.appendingPathComponent("junit.xml"), encoding: .utf8)
-        #expect(junit.contains(#"tests="16" failures="0""#))
+        #expect(junit.contains(#"tests="22" failures="0""#))
         let transcripts = try FileManager.default.contentsOfDirectory(atPath: reports.appendingPathComponent("transcripts").path)
-        #expect(transcripts.count == 16)
+        #expect(transcripts.count == 22)
     }
 
     @Test("failing flows exit 1 and say where, what was expected and what came")
