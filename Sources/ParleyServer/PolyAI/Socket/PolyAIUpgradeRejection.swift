@@ -3,8 +3,9 @@ import NIOHTTP1
 import ParleyModel
 
 /// Refuses a WebSocket upgrade with a status of our choosing (401 for a token, 404 for a session)
-/// and a PolyAI error body. Hummingbird answers every refused upgrade with 400; writing our answer
-/// first and closing the output leaves its 400 nowhere to go.
+/// and a PolyAI error body. Hummingbird answers every refused upgrade with 400 and closes the
+/// connection; our answer goes first and says `connection: close`, so a client reads ours and
+/// stops there.
 enum PolyAIUpgradeRejection {
     /// Why an upgrade is refused.
     enum Reason: Sendable {
@@ -25,7 +26,7 @@ enum PolyAIUpgradeRejection {
         }
     }
 
-    /// Writes the refusal on `channel` (still speaking HTTP/1) and half-closes it.
+    /// Writes the refusal on `channel` (still speaking HTTP/1).
     static func send(_ reason: Reason, on channel: any Channel) async {
         let body = ByteBuffer(string: JSONValue.object([JSONMember("message", .string(reason.message))]).serialized())
         var headers = HTTPHeaders()
@@ -37,7 +38,6 @@ enum PolyAIUpgradeRejection {
             channel.write(HTTPServerResponsePart.head(head), promise: nil)
             channel.write(HTTPServerResponsePart.body(.byteBuffer(body)), promise: nil)
             try await channel.writeAndFlush(HTTPServerResponsePart.end(nil))
-            try await channel.close(mode: .output)
         } catch {
             // The client went away first: nobody to refuse.
         }
