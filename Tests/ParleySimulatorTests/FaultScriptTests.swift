@@ -33,6 +33,7 @@ struct FaultScriptTests {
                   - fault: { close: { code: 4001, reason: session unknown } }
                   - fault: { close: { code: 4002 } }
                   - fault: { delay_echo: 4s }
+                  - fault: { outage: 1m }
             """)
         guard case .play(let steps) = script.rules.first?.body else {
             Issue.record("no play")
@@ -42,7 +43,7 @@ struct FaultScriptTests {
             steps.map(\.kind) == [
                 .fault(.dropConnection), .fault(.duplicateNext), .fault(.reorderNext), .fault(.malformedFrame), .fault(.binaryFrame),
                 .fault(.close(code: 1000, reason: nil)), .fault(.close(code: 4001, reason: "session unknown")),
-                .fault(.close(code: 4002, reason: nil)), .fault(.delayEcho(.seconds(4))),
+                .fault(.close(code: 4002, reason: nil)), .fault(.delayEcho(.seconds(4))), .fault(.outage(.seconds(60))),
             ])
         #expect(ScriptFault.close(code: 4001, reason: nil).name == "close")
     }
@@ -53,7 +54,7 @@ struct FaultScriptTests {
             messages([
                 "close", "delay_echo", "{ close: 1006 }", "{ close: 1005 }", "{ close: 2000 }", "{ close: 999 }", "{ close: { reason: x } }",
                 "{ close: { code: 4001, reson: x } }", "{ delay_echo: soon }", "{ drop_connection: 1 }", "{ clos: 4001 }",
-                "{ close: 4001, delay_echo: 1s }", "[close]", "{ close: { code: 4001, reason: \(String(repeating: "x", count: 124)) } }",
+                "{ close: 4001, delay_echo: 1s }", "[close]", "{ close: { code: 4001, reason: \(String(repeating: "x", count: 124)) } }", "outage",
             ])
                 == [
                     "4:16: fault 'close' needs a code: 'fault: { close: 4001 }' or 'fault: { close: { code: 4001, reason: … } }'",
@@ -66,10 +67,11 @@ struct FaultScriptTests {
                     "11:39: unknown key 'reson' in 'close'; did you mean 'reason'?",
                     "12:30: expected a duration like 5s, 250ms or 2m, got 'soon'",
                     "13:18: fault 'drop_connection' takes no value: write 'fault: drop_connection'",
-                    "14:18: unknown fault 'clos' (expected one of drop_connection, duplicate_next, reorder_next, malformed_frame, binary_frame, close, delay_echo); did you mean 'close'?",
+                    "14:18: unknown fault 'clos' (expected one of drop_connection, duplicate_next, reorder_next, malformed_frame, binary_frame, close, delay_echo, outage); did you mean 'close'?",
                     "15:31: one fault per 'fault:': found 'close' and 'delay_echo'; start a new '- fault:' for each",
                     "16:16: expected a fault, like 'drop_connection' or { close: 4001 }, got a list",
                     "17:47: a close reason is at most 123 bytes (a close frame carries 125 with its code); this one has 124",
+                    "18:16: fault 'outage' needs a duration: 'fault: { outage: 4s }'",
                 ])
     }
 
@@ -79,7 +81,7 @@ struct FaultScriptTests {
             """
             rules:
               - when: { text: hi }
-                play: [fault: { delay_echo: 2s }, fault: binary_frame, reply: Hello, fault: { close: 4001 }, reply: Still here]
+                play: [fault: { delay_echo: 2s }, fault: binary_frame, reply: Hello, fault: { close: 4001 }, fault: { outage: 1m }, reply: Still here]
             """)
         let clock = ManualClock()
         let session = try await SimulatorConnector(script: script).openSession(SessionRequest(sessionID: "s-1", flowName: "test", clock: clock))

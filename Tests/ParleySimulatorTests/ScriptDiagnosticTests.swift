@@ -159,7 +159,7 @@ struct ScriptDiagnosticTests {
                     "12:37: the chunks join to \"ab\", not the reply's text \"abc\"",
                     "13:5: duplicate rule id 'a' (first used at line 3)",
                     "14:11: no 'interactive' form has id 'contact_form' (the script sends no form)",
-                    "15:19: unknown fault 'drop_conection' (expected one of drop_connection, duplicate_next, reorder_next, malformed_frame, binary_frame, close, delay_echo); did you mean 'drop_connection'?",
+                    "15:19: unknown fault 'drop_conection' (expected one of drop_connection, duplicate_next, reorder_next, malformed_frame, binary_frame, close, delay_echo, outage); did you mean 'drop_connection'?",
                 ])
     }
 

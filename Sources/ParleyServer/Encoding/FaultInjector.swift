@@ -28,8 +28,9 @@ struct FaultInjector: Sendable {
             return pass(TimedFrame(.malformed(SSEFrame.malformedData), at: offset))
         case .dropConnection:
             return flush() + [TimedFrame(.drop, at: offset)]
-        case .close, .binaryFrame, .delayEcho:
-            // WebSocket faults (PolyAI): an SSE response has no close frame, binary frame or echo.
+        case .close, .binaryFrame, .delayEcho, .outage:
+            // WebSocket faults (PolyAI): an SSE response has no close frame, binary frame or echo,
+            // and a thread no socket to keep down.
             return []
         }
     }

@@ -96,6 +96,10 @@ public enum ScriptFault: Hashable, Sendable {
     /// The echo of the user message this play answers comes this much later (PolyAI), so a client
     /// that resends unconfirmed messages does; the play still follows the echo.
     case delayEcho(Duration)
+    /// The server is down for this session for a while (PolyAI): the socket drops, and every socket
+    /// opened to the session before the time is up drops at once, before any frame, so a client's
+    /// reconnects fail until the server is back (or its reconnect cap runs out).
+    case outage(Duration)
 
     /// The word a script writes for the fault.
     public var name: String {
@@ -107,6 +111,7 @@ public enum ScriptFault: Hashable, Sendable {
         case .close: return "close"
         case .binaryFrame: return "binary_frame"
         case .delayEcho: return "delay_echo"
+        case .outage: return "outage"
         }
     }
 }

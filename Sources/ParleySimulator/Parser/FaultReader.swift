@@ -2,14 +2,15 @@ import ParleyModel
 import ParleyParser
 
 /// Reads `fault:` values: a bare word (`fault: drop_connection`) or, for the faults that need a
-/// value, a one-key mapping (`fault: { close: 4001 }`, `fault: { delay_echo: 4s }`).
+/// value, a one-key mapping (`fault: { close: 4001 }`, `fault: { delay_echo: 4s }`,
+/// `fault: { outage: 60s }`).
 struct FaultReader {
     let context: ScriptContext
 
     /// The faults written as a bare word.
     static let words = ["drop_connection", "duplicate_next", "reorder_next", "malformed_frame", "binary_frame"]
     /// The faults that take a value.
-    static let valued = ["close", "delay_echo"]
+    static let valued = ["close", "delay_echo", "outage"]
     static let names = words + valued
 
     /// The longest close reason a close frame can carry: 125 payload bytes less the 2-byte code.
@@ -24,6 +25,7 @@ struct FaultReader {
             switch key.value {
             case "close": return close(value)
             case "delay_echo": return context.duration(value).map(ScriptFault.delayEcho)
+            case "outage": return context.duration(value).map(ScriptFault.outage)
             default:
                 if Self.words.contains(key.value) {
                     context.error("fault '\(key.value)' takes no value: write 'fault: \(key.value)'", at: key.location)
@@ -53,8 +55,8 @@ struct FaultReader {
         case "close":
             context.error("fault 'close' needs a code: 'fault: { close: 4001 }' or 'fault: { close: { code: 4001, reason: … } }'", at: location)
             return nil
-        case "delay_echo":
-            context.error("fault 'delay_echo' needs a duration: 'fault: { delay_echo: 4s }'", at: location)
+        case "delay_echo", "outage":
+            context.error("fault '\(word)' needs a duration: 'fault: { \(word): 4s }'", at: location)
             return nil
         default:
             unknown(word, at: location)

@@ -64,7 +64,7 @@ final class SessionTimeline: @unchecked Sendable {
                     dropped = true
                     queue = []
                 case .fault(.duplicateNext), .fault(.reorderNext), .fault(.malformedFrame), .fault(.close), .fault(.binaryFrame),
-                    .fault(.delayEcho):
+                    .fault(.delayEcho), .fault(.outage):
                     // Wire faults: the servers that speak a protocol apply them; in-process there is
                     // no frame to duplicate, reorder, garble or close, and no echo to hold back.
                     continue

@@ -68,6 +68,30 @@ struct PolyAIFaultTests {
         #expect(replayed.frames.first?.batched.compactMap { $0.string("text") } == ["Kept for later."])
     }
 
+    @Test("outage: the socket drops, sockets opened while the session is down drop before any frame, then the session is back")
+    func outage() async throws {
+        let attempts = Replayed()
+        let replayed = Replayed()
+        let outcome = try await Self.session { url, probe in
+            try await Self.say("outage", probe)
+            try await probe.waitForEnd()
+            let cursor = probe.frames.compactMap(\.sequence).max()
+            let clock = ContinuousClock()
+            let down = clock.now
+            let during = try await PolyAISocketProbe.connect(url(cursor)) { probe in try await probe.waitForEnd() }
+            #expect(during.close == nil)
+            #expect(clock.now - down < .milliseconds(900), "the attempt must have been made while the session was down")
+            attempts.set(during.frames)
+            try await Task.sleep(until: down + .milliseconds(1200))
+            let after = try await PolyAISocketProbe.connect(url(cursor)) { probe in try await probe.wait(for: "EVENT_BATCH") }
+            replayed.set(after.frames)
+        }
+        #expect(outcome.close == nil)
+        #expect(outcome.frames.last?.string("text") == "Going down.")
+        #expect(attempts.frames.isEmpty)
+        #expect(replayed.frames.first?.batched.compactMap { $0.string("text") } == ["Back later."])
+    }
+
     @Test("close: 1011 and close: 1000 send those codes")
     func closeCodes() async throws {
         for (text, code) in [("close 1011", WebSocketErrorCode.unexpectedServerError), ("close 1000", .normalClosure)] {

@@ -100,6 +100,9 @@ enum PolyAITestServer {
           - id: late-echo
             when: { text: '^late$' }
             play: [fault: { delay_echo: 1200ms }, reply: Answered once.]
+          - id: outage
+            when: { text: '^outage$' }
+            play: [reply: Going down., fault: { outage: 1s }, pause: 200ms, reply: Back later.]
           - id: silence
             when: { text: '^silence$' }
             play: []

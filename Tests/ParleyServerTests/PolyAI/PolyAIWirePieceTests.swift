@@ -25,6 +25,7 @@ struct PolyAIWirePieceTests {
         _ = faults.arm(.reorderNext)
         _ = faults.pass(.text("f"))
         #expect(faults.arm(.dropConnection) == [.text("f"), .drop])
+        #expect(faults.arm(.outage(.seconds(5))) == [.drop])
         _ = faults.arm(.reorderNext)
         _ = faults.pass(.text("g"))
         #expect(faults.flush() == [.text("g")])

@@ -31,7 +31,8 @@ struct PolyAIFaultInjector: Sendable {
             return pass(.binary(PolyAIWireFrame.binaryBytes))
         case .close(let code, let reason):
             return flush() + [.close(code: code, reason: reason)]
-        case .dropConnection:
+        case .dropConnection, .outage:
+            // An outage starts with a drop; the session keeps later sockets down.
             return flush() + [.drop]
         case .delayEcho:
             // Acts on the echo before the play, not on frames: the encoder took it out.

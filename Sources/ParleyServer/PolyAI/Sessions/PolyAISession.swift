@@ -29,6 +29,8 @@ actor PolyAISession {
     private var localIDs: Set<String> = []
     /// The suggestions of the latest agent reply: a message with one of these texts is a tap.
     private var suggestions: [String] = []
+    /// Until when (a clock reading) the session is down: sockets opened before then drop at once.
+    private var downUntil: Duration?
 
     init(
         id: String, streaming: Bool, script: AgentScript, options: PolyAIServerOptions, clock: any MonotonicClock, pool: PolyAITaskPool
@@ -64,8 +66,20 @@ actor PolyAISession {
         }
     }
 
-    /// Makes `connection` the receiver, starting with one batch of every event after `cursor`.
+    /// Whether a scripted outage keeps the session down now.
+    var isDown: Bool {
+        guard let downUntil else { return false }
+        return clock.now < downUntil
+    }
+
+    /// Makes `connection` the receiver, starting with one batch of every event after `cursor`;
+    /// during an outage it drops instead, before any frame.
     func attach(_ connection: PolyAIConnection, after cursor: Int) {
+        if isDown {
+            // Upgraded just as the outage began: it drops like the rest.
+            connection.send(.drop)
+            return
+        }
         let missed = history.filter { ($0.sequence ?? 0) > cursor }
         connection.send(.text(PolyAIRecord.batch(missed, style: style)))
         receiver = connection
@@ -169,6 +183,7 @@ actor PolyAISession {
             guard receiver != nil else { return }
             deliver(faults.pass(.text(record.text)))
         case .fault(let fault):
+            if case .outage(let length) = fault { downUntil = clock.now + length }
             guard receiver != nil else { return }
             deliver(faults.arm(fault))
         }

@@ -68,10 +68,17 @@ struct PolyAISocket: Sendable {
         connection.finish()
     }
 
+    /// How long a socket that has been sent nothing waits before a drop (an outage's): a client
+    /// that gets the end of the connection together with its 101 can miss it (HummingbirdWSClient
+    /// then waits forever), so the upgrade is given time to finish on the client's side first.
+    static let dropGrace: Duration = .milliseconds(100)
+
     /// Writes the session's frames until a scripted close or drop, or until cancelled.
     private static func write(_ frames: AsyncStream<PolyAIWireFrame>, to outbound: WebSocketOutboundWriter, channel: any Channel) async {
+        var sentAny = false
         do {
             for await frame in frames {
+                defer { sentAny = true }
                 switch frame {
                 case .text(let text):
                     try await outbound.write(.text(text))
@@ -82,6 +89,7 @@ struct PolyAISocket: Sendable {
                     return
                 case .drop:
                     // No close frame: the TCP connection just ends, which the client sees as 1006.
+                    if !sentAny { try await Task.sleep(for: dropGrace) }
                     try await channel.close()
                     return
                 }
