@@ -83,7 +83,7 @@ struct RunCommandTests {
         let parley = CommandRunner(executable: executable, directory: folder)
         let unknownAgent = try parley.run(["run", "Flows", "--agent", "dmeo"])
         #expect(unknownAgent.status == 2)
-        #expect(unknownAgent.stderr.contains("--agent dmeo: no such agent (Flows/parley.yaml defines demo, demo-agui); did you mean 'demo'?"))
+        #expect(unknownAgent.stderr.contains("--agent dmeo: no such agent (Flows/parley.yaml defines demo, demo-agui, demo-poly, demo-poly-wire); did you mean 'demo'?"))
         try "flow: typo\nsteps:\n  - sned: hi\n".write(
             to: folder.appendingPathComponent("Flows/typo.flow.yaml"), atomically: true, encoding: .utf8)
         let badFlow = try parley.run(["run", "Flows"])
@@ -110,7 +110,7 @@ struct RunCommandTests {
             let counts = shard.stdout.split(separator: "\n").last { $0.contains(" flows: ") || $0.contains(" flow: ") }
             total += counts.flatMap { Int($0.prefix { $0.isNumber }) } ?? 0
         }
-        #expect(total == 16, "the three shards together run every flow run once")
+        #expect(total == 22, "the three shards together run every flow run once")
     }
 
     @Test("Ctrl-C stops the run with exit 130 and still writes every report")

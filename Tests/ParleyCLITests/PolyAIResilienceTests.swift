@@ -1,0 +1,100 @@
+import Foundation
+import ParleyTesting
+import Testing
+
+/// The PolyAI connector's promises, each against `parley serve --protocol polyai` on loopback
+/// playing `Fixtures/polyai/resilience.agent.yaml`, whose rules each play one wire fault.
+@Suite(.serialized)
+struct PolyAIResilienceTests {
+    let executable = ProjectPaths.product("parley")
+
+    /// Serves the resilience agent with `options`, runs `folder`'s flows with the built binary.
+    func run(_ folder: String, serve options: [String] = [], arguments: [String] = []) throws -> (CommandRunner.Output, URL) {
+        let copy = try RunFixtures.copy()
+        let project = copy.appendingPathComponent("Fixtures/polyai")
+        let server = try ReadyServer(
+            executable: executable,
+            arguments: ["serve", "--protocol", "polyai", "--port", "0", "--agent-script", project.appendingPathComponent("resilience.agent.yaml").path]
+                + options)
+        defer { server.stop() }
+        let base = server.url.hasSuffix("/") ? String(server.url.dropLast()) : server.url
+        let runner = CommandRunner(
+            executable: executable, directory: project,
+            environment: ["POLY_REST": base + "/api/v1", "POLY_WS": "ws" + base.dropFirst("http".count) + "/ws"])
+        return (try runner.run(["run", folder, "--parallel", "8"] + arguments), project)
+    }
+
+    /// The replies of one flow's transcript whose text is `text`.
+    func replies(_ text: String, in project: URL, flow: String) throws -> Int {
+        let folder = project.appendingPathComponent("reports/transcripts")
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.contains(flow) })
+        let transcript = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+        return transcript.split(separator: "\n").filter { $0.contains(#""kind": "reply""#) && $0.contains(#""text": "\#(text)""#) }.count
+    }
+
+    @Test("drops reconnect with the cursor, 4001 starts a new session, 1000 and SESSION_END end, echoes are waited for and deduplicated")
+    func connectionRules() throws {
+        let (output, project) = try run("passing")
+        defer { try? FileManager.default.removeItem(at: project.deletingLastPathComponent().deletingLastPathComponent()) }
+        #expect(output.status == 0, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
+        #expect(output.stdout.contains("7 flows: 7 passed, 0 flaky, 0 failed"), "\(output.stdout)")
+        // Replayed history is not reported twice: each message once, also the one resent after a slow echo.
+        #expect(try replies("Before the drop.", in: project, flow: "drop") == 1)
+        #expect(try replies("After the drop.", in: project, flow: "drop") == 1)
+        #expect(try replies("Heard you once.", in: project, flow: "slow-echo") == 1)
+        #expect(try replies("Said once.", in: project, flow: "duplicate") == 1)
+        // A new session after 4001 replays nothing of the old one: the greeting comes twice, once per session.
+        #expect(try replies("Hello from the resilience agent.", in: project, flow: "close-4001") == 2)
+    }
+
+    @Test("garbage, a binary frame, the reconnect cap, a refused token or host, an unoffered tap and another handoff outcome each fail with their reason")
+    func failuresAreReadable() throws {
+        let (output, project) = try run("failing")
+        defer { try? FileManager.default.removeItem(at: project.deletingLastPathComponent().deletingLastPathComponent()) }
+        #expect(output.status == 1, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
+        let summary = output.stdout.components(separatedBy: "\n\n").last ?? ""
+        let failures = Dictionary(
+            RunFixtures.lines(summary, startingWith: "failing/").map { line in (String(line.prefix { $0 != "." }), line) },
+            uniquingKeysWith: { first, _ in first })
+        let expected: [String: String] = [
+            "failing/garbage": "not JSON",
+            "failing/binary": "PolyAI sent a binary WebSocket frame; the protocol has text frames only",
+            "failing/reconnect-cap": "the PolyAI connection failed: gave up reconnecting after 2 attempts",
+            "failing/bad-token": #"/access-token failed with HTTP 401: "Failed to validate connector" (check the agent's connector_token and host)"#,
+            "failing/bad-host": #"/access-token failed with HTTP 401: "Failed to validate connector""#,
+            "failing/tap-not-offered": #"tap "Maybe": not a suggestion the agent offered; offered: "Yes", "No""#,
+            "failing/handoff-outcome": #"but the handoff ended failed (reason "no_agents")"#,
+        ]
+        for (flow, reason) in expected {
+            let line = failures[flow] ?? "no failure line for \(flow)"
+            #expect(line.contains(reason), "\(flow): \(line)")
+            #expect(line.contains(".flow.yaml:"), "\(flow) names no location: \(line)")
+        }
+        #expect(summary.contains("7 flows: 0 passed, 0 flaky, 7 failed"), "\(summary)")
+        // Every report is still written, with every flow in it.
+        let junit = try String(contentsOf: project.appendingPathComponent("reports/junit.xml"), encoding: .utf8)
+        #expect(junit.components(separatedBy: "<testcase ").count - 1 == 7)
+        // The token is masked even though parley.yaml writes it literally.
+        let report = try String(contentsOf: project.appendingPathComponent("reports/report.json"), encoding: .utf8)
+        #expect(!report.contains("wrong-token") && !output.stdout.contains("wrong-token"))
+    }
+
+    @Test("an access token that expires while connected is refreshed before the reconnect, and the session goes on")
+    func expiredToken() throws {
+        let (output, project) = try run("token", serve: ["--token-lifetime", "2s"])
+        defer { try? FileManager.default.removeItem(at: project.deletingLastPathComponent().deletingLastPathComponent()) }
+        #expect(output.status == 0, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
+        #expect(try replies("After the drop.", in: project, flow: "expired-token") == 1)
+    }
+
+    @Test("the handshake waits out a 429 (Retry-After) and two 503s; four 500s fail the flow")
+    func restRetries() throws {
+        let (retried, first) = try run("rest", serve: ["--rest-fault", "access-token:429:1", "--rest-fault", "sessions:503:2"])
+        defer { try? FileManager.default.removeItem(at: first.deletingLastPathComponent().deletingLastPathComponent()) }
+        #expect(retried.status == 0, "stdout: \(retried.stdout)\nstderr: \(retried.stderr)")
+        let (exhausted, second) = try run("rest", serve: ["--rest-fault", "sessions:500:4"])
+        defer { try? FileManager.default.removeItem(at: second.deletingLastPathComponent().deletingLastPathComponent()) }
+        #expect(exhausted.status == 1)
+        #expect(exhausted.stdout.contains("/sessions failed with HTTP 500 after 4 attempts"), "\(exhausted.stdout)")
+    }
+}
