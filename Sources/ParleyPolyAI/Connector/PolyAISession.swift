@@ -158,9 +158,9 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
                     mailbox.post([.connection(.closed)])
                     return
                 }
-                // Backoff reconnects keep the token, unless it has expired meanwhile (the SDK does
-                // not check; a refused handshake would then cost the session).
-                if let current = lock.withLock({ token }), current.needsRefresh(now: wallClock(), margin: 0) {
+                // Backoff reconnects keep the token, unless it expires within 30 s (the SDK does not
+                // check; a refused handshake would then cost a round trip, or the session).
+                if let current = lock.withLock({ token }), current.needsRefresh(now: wallClock(), margin: 30) {
                     do {
                         let fresh = try await rest.accessToken()
                         lock.withLock { token = fresh }
