@@ -37,7 +37,7 @@ struct PolyAIResilienceTests {
         let (output, project) = try run("passing")
         defer { try? FileManager.default.removeItem(at: project.deletingLastPathComponent().deletingLastPathComponent()) }
         #expect(output.status == 0, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
-        #expect(output.stdout.contains("7 flows: 7 passed, 0 flaky, 0 failed"), "\(output.stdout)")
+        #expect(output.stdout.contains("8 flows: 8 passed, 0 flaky, 0 failed"), "\(output.stdout)")
         // Replayed history is not reported twice: each message once, also the one resent after a slow echo.
         #expect(try replies("Before the drop.", in: project, flow: "drop") == 1)
         #expect(try replies("After the drop.", in: project, flow: "drop") == 1)

@@ -177,7 +177,7 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
     private func connectOnce() async -> (ReconnectPolicy.Ending, established: Bool) {
         guard let url = lock.withLock({ () -> String? in
             guard let token, let sessionID else { return nil }
-            return Self.socketURL(base: settings.websocketURL, token: token.value, sessionID: sessionID, cursor: conversation.cursor)
+            return PolyAISocketURL.make(base: settings.websocketURL, token: token.value, sessionID: sessionID, cursor: conversation.cursor)
         }) else { return (.unreachable("no session"), false) }
         let progress = Progress()
         do {
@@ -286,15 +286,6 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
     private func giveUp(_ reason: String) {
         mailbox.post([.connection(.failed(reason: reason))])
         fail(ConnectorError("the PolyAI connection failed: \(reason)"))
-    }
-
-    /// `base` with its query replaced by `access_token`, `session_id` and, when positive, `cursor`.
-    static func socketURL(base: String, token: String, sessionID: String, cursor: Int) -> String {
-        var components = URLComponents(string: base) ?? URLComponents()
-        components.queryItems =
-            [URLQueryItem(name: "access_token", value: token), URLQueryItem(name: "session_id", value: sessionID)]
-            + (cursor > 0 ? [URLQueryItem(name: "cursor", value: String(cursor))] : [])
-        return components.string ?? base
     }
 
     static func describe(_ ending: ReconnectPolicy.Ending) -> String {

@@ -64,4 +64,12 @@ struct PolicyTests {
         #expect(policy.allows(attempt: 3) && !policy.allows(attempt: 4))
         #expect(ReconnectPolicy(maxAttempts: 0).allows(attempt: 1000))
     }
+
+    @Test("the socket URL replaces the base's query: access_token, session_id, then cursor as a plain integer once positive")
+    func socketURL() {
+        #expect(
+            PolyAISocketURL.make(base: "wss://messaging.us-1.poly.ai/ws?stale=1", token: "a.b.c", sessionID: "session_123", cursor: 12)
+                == "wss://messaging.us-1.poly.ai/ws?access_token=a.b.c&session_id=session_123&cursor=12")
+        #expect(PolyAISocketURL.make(base: "ws://127.0.0.1:8766/ws", token: "t", sessionID: "s", cursor: 0) == "ws://127.0.0.1:8766/ws?access_token=t&session_id=s")
+    }
 }
