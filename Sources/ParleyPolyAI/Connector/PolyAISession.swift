@@ -207,7 +207,7 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
                             // The protocol is text frames only (§3).
                             return fail(ConnectorError("PolyAI sent a binary WebSocket frame; the protocol has text frames only"))
                         }
-                        timerWake.fire()
+                        lock.withLock { timerWake }.fire()
                     }
                 }
             }
@@ -271,7 +271,7 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
         mailbox.post(reaction.events)
         if let failure = reaction.failure { mailbox.fail(ConnectorError(failure)) }
         guard !reaction.frames.isEmpty else { return }
-        timerWake.fire()
+        lock.withLock { timerWake }.fire()
         guard let open = lock.withLock({ socket }) else { return }
         for frame in reaction.frames {
             try? await open.writeTextMessage(frame)
