@@ -50,19 +50,21 @@ final class ConnectorFactory {
             settings["rest_url"] = "http://127.0.0.1/api/v1"
             settings["websocket_url"] = "ws://127.0.0.1/ws"
         }
-        let parsed: PolyAISettings
+        var parsed: PolyAISettings
         do {
             parsed = try PolyAISettings(settings: settings, duration: DurationParser.parse)
         } catch {
             throw InvalidInput("\(agent.location): agent '\(agent.name)': \(error.message)")
         }
         guard let served else { return PolyAIConnector(settings: parsed) }
+        // The served agent and its client agree on the host when parley.yaml names none.
+        if parsed.host.isEmpty { parsed.host = "parley.example" }
         guard case .string(let scriptPath) = served else {
             throw InvalidInput("\(agent.location): agent '\(agent.name)': `serve` must be the path of an agent script")
         }
         let script = try script(at: scriptPath, directory: directory)
         let options = PolyAIServerOptions(
-            connectorToken: parsed.connectorToken, connectorHost: parsed.host.isEmpty ? "parley.example" : parsed.host,
+            connectorToken: parsed.connectorToken, connectorHost: parsed.host,
             chunkJoining: PolyAIChunkJoining(rawValue: parsed.chunkJoining.rawValue) ?? .space)
         return ServedConnector(
             capabilities: PolyAIConnector(settings: parsed).capabilities,
@@ -72,7 +74,7 @@ final class ConnectorFactory {
                 logger.logLevel = .critical
                 try await PolyAIServer(script: script, logger: logger, options: options).run(onListening: onListening)
             },
-            connect: { url in
+            connect: { [parsed] url in
                 var reached = parsed
                 let base = url.absoluteString.hasSuffix("/") ? String(url.absoluteString.dropLast()) : url.absoluteString
                 reached.restURL = base + "/api/v1"

@@ -9,7 +9,7 @@ struct PolyAIResilienceTests {
     let executable = ProjectPaths.product("parley")
 
     /// Serves the resilience agent with `options`, runs `folder`'s flows with the built binary.
-    func run(_ folder: String, serve options: [String] = [], arguments: [String] = []) throws -> (CommandRunner.Output, URL) {
+    func run(_ folder: String, serve options: [String] = [], environment: [String: String] = [:]) throws -> (CommandRunner.Output, URL) {
         let copy = try RunFixtures.copy()
         let project = copy.appendingPathComponent("Fixtures/polyai")
         let server = try ReadyServer(
@@ -20,8 +20,8 @@ struct PolyAIResilienceTests {
         let base = server.url.hasSuffix("/") ? String(server.url.dropLast()) : server.url
         let runner = CommandRunner(
             executable: executable, directory: project,
-            environment: ["POLY_REST": base + "/api/v1", "POLY_WS": "ws" + base.dropFirst("http".count) + "/ws"])
-        return (try runner.run(["run", folder, "--parallel", "8"] + arguments), project)
+            environment: ["POLY_REST": base + "/api/v1", "POLY_WS": "ws" + base.dropFirst("http".count) + "/ws"].merging(environment) { $1 })
+        return (try runner.run(["run", folder, "--parallel", "8"]), project)
     }
 
     /// The replies of one flow's transcript whose text is `text`.
@@ -96,5 +96,26 @@ struct PolyAIResilienceTests {
         defer { try? FileManager.default.removeItem(at: second.deletingLastPathComponent().deletingLastPathComponent()) }
         #expect(exhausted.status == 1)
         #expect(exhausted.stdout.contains("/sessions failed with HTTP 500 after 4 attempts"), "\(exhausted.stdout)")
+    }
+
+    @Test("the server's max_reconnect_attempts capability replaces the agent's max_reconnects")
+    func serverCap() throws {
+        let (output, project) = try run("server-cap", serve: ["--max-reconnects", "1"])
+        defer { try? FileManager.default.removeItem(at: project.deletingLastPathComponent().deletingLastPathComponent()) }
+        #expect(output.status == 1)
+        #expect(output.stdout.contains("the PolyAI connection failed: gave up reconnecting after 1 attempts"), "\(output.stdout)")
+    }
+
+    @Test("a WebSocket handshake that never completes times out, reconnects, and fails at the cap instead of hanging")
+    func silentSocket() throws {
+        let listener = try ReadyServer(python: RunFixtures.fixtures.appendingPathComponent("polyai/silent_listener.py"))
+        defer { listener.stop() }
+        let silent = "ws" + listener.url.dropFirst("http".count) + "ws"
+        let (output, project) = try run("silent", environment: ["POLY_SILENT_WS": silent])
+        defer { try? FileManager.default.removeItem(at: project.deletingLastPathComponent().deletingLastPathComponent()) }
+        #expect(output.status == 1)
+        #expect(
+            output.stdout.contains("gave up reconnecting after 1 attempts (last: could not connect: the WebSocket handshake took longer than 1s)"),
+            "\(output.stdout)")
     }
 }

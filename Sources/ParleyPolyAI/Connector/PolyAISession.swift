@@ -20,6 +20,8 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
     private let lock = NSLock()
     private var conversation: PolyConversation
     private var socket: WebSocketOutboundWriter?
+    /// Counts sockets; a socket abandoned after a timeout knows it is stale by its number.
+    private var socketGeneration = 0
     private var token: AccessToken?
     private var sessionID: String?
     private var finished = false
@@ -102,12 +104,14 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
         } catch {
             return fail(error)
         }
-        let policy = ReconnectPolicy(maxAttempts: settings.maxReconnects)
         var attempt = 0
         var refreshes = 0
-        while !Task.isCancelled {
+        while !Task.isCancelled, !lock.withLock({ finished }) {
+            let opened = clock.now
             let (ending, established) = await connectOnce()
-            if established {
+            // Counters start over only after a socket that worked for a while, so a server that
+            // answers and then drops or rejects at once still runs into the cap.
+            if established, clock.now - opened >= Self.healthy {
                 attempt = 0
                 refreshes = 0
             }
@@ -115,6 +119,8 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
                 mailbox.post([.connection(.closed)])
                 return
             }
+            // The server's capability wins over the setting (0 means no limit, as in the SDK).
+            let policy = ReconnectPolicy(maxAttempts: lock.withLock { conversation.capabilities.maxReconnectAttempts } ?? settings.maxReconnects)
             switch policy.action(for: ending) {
             case .end:
                 await apply(lock.withLock { conversation.closedCleanly(at: clock.now) })
@@ -122,14 +128,15 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
                 return
             case .refresh:
                 refreshes += 1
+                guard refreshes <= 3 else {
+                    return giveUp("PolyAI rejected the session \(refreshes) times in a row (last: \(Self.describe(ending)))")
+                }
                 // A refused handshake first gets a fresh token for the same session; 4001, or a
                 // second refusal, means the session is gone: a new one, and the conversation restarts.
                 let sameSession = refreshes == 1 && { if case .refused = ending { true } else { false } }()
-                guard refreshes <= 3 else {
-                    return giveUp("PolyAI rejected the session \(refreshes - 1) times in a row (last: \(Self.describe(ending)))")
-                }
                 attempt += 1
                 mailbox.post([.connection(.reconnecting(attempt: attempt))])
+                guard await pause(policy.delay(attempt: refreshes, jitter: jitter())) else { return }
                 do {
                     let fresh = try await rest.accessToken()
                     if sameSession {
@@ -152,12 +159,7 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
                     return giveUp("gave up reconnecting after \(attempt - 1) attempts (last: \(Self.describe(ending)))")
                 }
                 mailbox.post([.connection(.reconnecting(attempt: attempt))])
-                do {
-                    try await clock.sleep(for: policy.delay(attempt: attempt, jitter: jitter()))
-                } catch {
-                    mailbox.post([.connection(.closed)])
-                    return
-                }
+                guard await pause(policy.delay(attempt: attempt, jitter: jitter())) else { return }
                 // Backoff reconnects keep the token, unless it expires within 30 s (the SDK does not
                 // check; a refused handshake would then cost a round trip, or the session).
                 if let current = lock.withLock({ token }), current.needsRefresh(now: wallClock(), margin: 30) {
@@ -170,28 +172,83 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
                 }
             }
         }
+        mailbox.post([.connection(.closed)])
     }
 
-    /// One socket, from the upgrade to its end. `established` is true once the server's first
-    /// frame arrived: a socket that opens and dies before saying anything counts as a failed attempt.
+    /// How long a socket must have worked for the reconnect counters to start over.
+    static let healthy = Duration.seconds(30)
+
+    /// Waits before the next attempt; false when the session ended or closed meanwhile.
+    private func pause(_ delay: Duration) async -> Bool {
+        do {
+            try await clock.sleep(for: delay)
+        } catch {
+            mailbox.post([.connection(.closed)])
+            return false
+        }
+        if lock.withLock({ finished }) {
+            mailbox.post([.connection(.closed)])
+            return false
+        }
+        return true
+    }
+
+    /// One socket, from the upgrade to its end, raced against `timeout`: a handshake that never
+    /// completes, or a socket that opens and sends nothing (PolyAI always sends a batch first),
+    /// counts as unreachable instead of hanging the flow. `established` is true once the server's
+    /// first frame arrived: a socket that opens and dies before saying anything is a failed attempt.
     private func connectOnce() async -> (ReconnectPolicy.Ending, established: Bool) {
+        let generation = lock.withLock { () -> Int in
+            socketGeneration += 1
+            return socketGeneration
+        }
+        let (results, sink) = AsyncStream.makeStream(of: (ReconnectPolicy.Ending, Bool).self)
+        let progress = Progress()
+        let attempt = Task { [self] in sink.yield(await socket(generation: generation, progress: progress)) }
+        let timeout = settings.timeout
+        let watchdog = Task { [clock] in
+            try await clock.sleep(for: timeout)
+            guard !progress.established else { return }
+            let why = progress.opened ? "the socket opened but the server sent nothing for \(timeout.flowText)" : "the WebSocket handshake took longer than \(timeout.flowText)"
+            attempt.cancel()
+            sink.yield((.unreachable(why), false))
+        }
+        var iterator = results.makeAsyncIterator()
+        let result = await iterator.next() ?? (.dropped, false)
+        watchdog.cancel()
+        sink.finish()
+        // A socket that lost the race is abandoned: whatever it does later is ignored.
+        let stale = lock.withLock { () -> WebSocketOutboundWriter? in
+            defer { if socketGeneration == generation { socket = nil } }
+            return socketGeneration == generation ? socket : nil
+        }
+        if case .unreachable = result.0, let stale { Task { try? await stale.close(.goingAway, reason: "timed out") } }
+        return result
+    }
+
+    /// The socket itself: opens it, reads frames into the conversation until it ends.
+    private func socket(generation: Int, progress: Progress) async -> (ReconnectPolicy.Ending, Bool) {
         guard let url = lock.withLock({ () -> String? in
             guard let token, let sessionID else { return nil }
             return PolyAISocketURL.make(base: settings.websocketURL, token: token.value, sessionID: sessionID, cursor: conversation.cursor)
         }) else { return (.unreachable("no session"), false) }
-        let progress = Progress()
         do {
             var configuration = WebSocketClientConfiguration()
             configuration.maxFrameSize = 1 << 24
             let frame = try await WebSocketClient.connect(url: url, configuration: configuration, logger: logger) {
                 [self] inbound, outbound, _ in
                 progress.set(opened: true)
-                lock.withLock { socket = outbound }
+                guard lock.withLock({ () -> Bool in
+                    guard socketGeneration == generation else { return false }
+                    socket = outbound
+                    return true
+                }) else { return }
                 mailbox.post([.connection(.open)])
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask { [self] in try await heartbeats(outbound) }
                     defer { group.cancelAll() }
                     for try await message in inbound.messages(maxSize: 1 << 24) {
+                        guard lock.withLock({ socketGeneration == generation }) else { return }
                         progress.set(established: true)
                         switch message {
                         case .text(let text):
@@ -211,11 +268,9 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
                     }
                 }
             }
-            lock.withLock { socket = nil }
             guard let frame else { return (.dropped, progress.established) }
             return (.closed(code: Int(UInt16(webSocketErrorCode: frame.closeCode)), reason: frame.reason ?? ""), progress.established)
         } catch {
-            lock.withLock { socket = nil }
             if progress.opened { return (.dropped, progress.established) }
             if let client = error as? WebSocketClientError, client == .webSocketUpgradeFailed { return (.refused, false) }
             return (.unreachable(PolyRestClient.networkReason(error)), false)

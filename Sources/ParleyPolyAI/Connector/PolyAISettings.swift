@@ -17,7 +17,7 @@ public struct PolyAISettings: Sendable {
     public var heartbeat: Duration
     /// Reconnects allowed in a row before the connection counts as failed; 0 means no limit.
     public var maxReconnects: Int
-    /// The longest a REST call or a socket handshake may take.
+    /// The longest a REST call, a socket handshake, or the wait for a new socket's first frame may take.
     public var timeout: Duration
     /// How streamed chunks join into the final reply (the SDK's spaces or the docs' concatenation).
     public var chunkJoining: ChunkJoining
