@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import ParleyParser
 import ParleyServer
 import ParleySimulator
@@ -62,6 +63,9 @@ struct Serve: AsyncParsableCommand {
         help: "polyai: streamed chunks join with a space (space, the SDK's rule) or as sent (concatenate, PolyAI docs' rule). (default: space)")
     var chunkJoining: String?
 
+    @Flag(name: .customLong("verbose"), help: "Log what clients do (sockets and the cursor they resume from, resent messages) on standard error.")
+    var verbose = false
+
     @Option(name: .customLong("max-reconnects"), help: "polyai: max_reconnect_attempts sent in SESSION_START's capabilities.")
     var maxReconnects: Int?
 
@@ -76,6 +80,13 @@ struct Serve: AsyncParsableCommand {
         if let (name, _) = polyaiOnly.first(where: \.1) {
             throw ValidationError("\(name) is an option of --protocol polyai")
         }
+    }
+
+    /// Warnings and errors on standard error; with `--verbose`, also what clients do.
+    private var logger: Logger {
+        var logger = AGUIServer.defaultLogger()
+        if verbose { logger.logLevel = .info }
+        return logger
     }
 
     func run() async throws {
@@ -93,12 +104,12 @@ struct Serve: AsyncParsableCommand {
         do {
             switch wireProtocol {
             case .agui:
-                try await AGUIServer(script: script, host: host, port: port).run(stopOnSignals: true) { url in
+                try await AGUIServer(script: script, host: host, port: port, logger: logger).run(stopOnSignals: true) { url in
                     // One line, written at once: scripts and tests wait for it to know the port.
                     Self.announce("parley serve: AG-UI agent '\(agent)' listening on \(url.absoluteString)")
                 }
             case .polyai:
-                try await PolyAIServer(script: script, host: host, port: port, options: options).run(stopOnSignals: true) { url in
+                try await PolyAIServer(script: script, host: host, port: port, logger: logger, options: options).run(stopOnSignals: true) { url in
                     let base = url.absoluteString
                     let rest = base + "api/v1"
                     let socket = PolyAIServer.webSocketURL(for: url).absoluteString

@@ -10,18 +10,27 @@ struct PolyAIResilienceTests {
 
     /// Serves the resilience agent with `options`, runs `folder`'s flows with the built binary.
     func run(_ folder: String, serve options: [String] = [], environment: [String: String] = [:]) throws -> (CommandRunner.Output, URL) {
+        let (output, project, _) = try runLogged(folder, serve: options, environment: environment)
+        return (output, project)
+    }
+
+    /// `run`, with the server's `--verbose` log (what each client did) as well.
+    func runLogged(_ folder: String, serve options: [String] = [], environment: [String: String] = [:]) throws -> (
+        CommandRunner.Output, URL, String
+    ) {
         let copy = try RunFixtures.copy()
         let project = copy.appendingPathComponent("Fixtures/polyai")
         let server = try ReadyServer(
             executable: executable,
             arguments: ["serve", "--protocol", "polyai", "--port", "0", "--agent-script", project.appendingPathComponent("resilience.agent.yaml").path]
-                + options)
+                + options + ["--verbose"])
         defer { server.stop() }
         let base = server.url.hasSuffix("/") ? String(server.url.dropLast()) : server.url
         let runner = CommandRunner(
             executable: executable, directory: project,
             environment: ["POLY_REST": base + "/api/v1", "POLY_WS": "ws" + base.dropFirst("http".count) + "/ws"].merging(environment) { $1 })
-        return (try runner.run(["run", folder, "--parallel", "8"]), project)
+        let output = try runner.run(["run", folder, "--parallel", "8"])
+        return (output, project, server.log())
     }
 
     /// The replies of one flow's transcript whose text is `text`.
@@ -34,9 +43,21 @@ struct PolyAIResilienceTests {
 
     @Test("drops reconnect with the cursor, 4001 starts a new session, 1000 and SESSION_END end, echoes are waited for and deduplicated")
     func connectionRules() throws {
-        let (output, project) = try run("passing")
+        let (output, project, log) = try runLogged("passing")
         defer { try? FileManager.default.removeItem(at: project.deletingLastPathComponent().deletingLastPathComponent()) }
         #expect(output.status == 0, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
+        // The server saw what the client sent: the drop flow's session reopened from a cursor past
+        // what it had (not 0, which dedup alone would hide), and the slow echo's message was resent.
+        var cursors: [Substring: [Int]] = [:]
+        for line in log.split(separator: "\n") where line.contains(": socket opened from cursor ") {
+            guard let session = line.split(separator: "session ").last?.split(separator: ":").first,
+                let cursor = line.split(separator: " ").last.flatMap({ Int($0) })
+            else { continue }
+            cursors[session, default: []].append(cursor)
+        }
+        let reopened = cursors.values.filter { $0.count > 1 }
+        #expect(reopened.count == 1 && reopened[0].first == 0 && reopened[0].last.map { $0 > 0 } == true, "\(cursors)")
+        #expect(log.contains("again (a resend): not echoed or played twice"), "\(log)")
         #expect(output.stdout.contains("8 flows: 8 passed, 0 flaky, 0 failed"), "\(output.stdout)")
         // Replayed history is not reported twice: each message once, also the one resent after a slow echo.
         #expect(try replies("Before the drop.", in: project, flow: "drop") == 1)

@@ -112,8 +112,8 @@ public struct PolyAIServer: Sendable {
     /// sessions' plays run in (shut down after the server, so sockets close first).
     private func application(onListening: @escaping @Sendable (URL) async -> Void) -> some Service {
         let pool = PolyAITaskPool()
-        let store = PolyAISessionStore(script: script, options: options, clock: clock, pool: pool)
-        let socket = PolyAISocket(store: store)
+        let store = PolyAISessionStore(script: script, options: options, clock: clock, pool: pool, logger: logger)
+        let socket = PolyAISocket(store: store, logger: logger)
         let host = self.host
         return Application(
             router: PolyAIRestResponder(store: store, options: options).router(),

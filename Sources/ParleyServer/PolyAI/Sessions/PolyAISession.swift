@@ -1,3 +1,4 @@
+import Logging
 import Foundation
 import ParleyCore
 import ParleyModel
@@ -16,6 +17,8 @@ actor PolyAISession {
     private let clock: any MonotonicClock
     private let style: PolyAIBatchPayloadStyle
     private let pool: PolyAITaskPool
+    /// Info lines for `parley serve --verbose`: what a client did that a test or a user may ask about.
+    private let logger: Logger
     private let jobs: AsyncStream<PolyAIPlayJob>
     private let lane: AsyncStream<PolyAIPlayJob>.Continuation
 
@@ -33,9 +36,11 @@ actor PolyAISession {
     private var downUntil: Duration?
 
     init(
-        id: String, streaming: Bool, script: AgentScript, options: PolyAIServerOptions, clock: any MonotonicClock, pool: PolyAITaskPool
+        id: String, streaming: Bool, script: AgentScript, options: PolyAIServerOptions, clock: any MonotonicClock, pool: PolyAITaskPool,
+        logger: Logger
     ) {
         self.id = id
+        self.logger = logger
         self.streaming = streaming
         engine = ScriptEngine(script: script)
         encoder = PolyAIPlayEncoder(streaming: streaming, chunkJoining: options.chunkJoining, agentName: script.agent.name)
@@ -136,7 +141,10 @@ actor PolyAISession {
     private func message(_ text: String, metadata: JSONValue?, localID: String?) {
         if let localID {
             // A resend of a message taken already (its echo was slow): neither echoed nor played again.
-            guard localIDs.insert(localID).inserted else { return }
+            guard localIDs.insert(localID).inserted else {
+                logger.info("session \(id): USER_MESSAGE with local_id \(localID) again (a resend): not echoed or played twice")
+                return
+            }
         }
         let action: UserAction = suggestions.contains(text) ? .tap(suggestion: text) : .send(text: text)
         let play = engine.respond(to: action, in: &state)

@@ -1,3 +1,4 @@
+import Logging
 import Foundation
 import ParleyCore
 import ParleySimulator
@@ -9,12 +10,14 @@ actor PolyAISessionStore {
     private let options: PolyAIServerOptions
     private let clock: any MonotonicClock
     private let pool: PolyAITaskPool
+    private let logger: Logger
     /// Token → when it expires, as a reading of `clock`.
     private var tokens: [String: Duration] = [:]
     private var sessions: [String: PolyAISession] = [:]
     private var restFaults: PolyAIRestFaultPlan
 
-    init(script: AgentScript, options: PolyAIServerOptions, clock: any MonotonicClock, pool: PolyAITaskPool) {
+    init(script: AgentScript, options: PolyAIServerOptions, clock: any MonotonicClock, pool: PolyAITaskPool, logger: Logger) {
+        self.logger = logger
         self.script = script
         self.options = options
         self.clock = clock
@@ -43,7 +46,7 @@ actor PolyAISessionStore {
     /// A new session, its plays running in the pool.
     func createSession(streaming: Bool) -> String {
         let id = UUID().uuidString.lowercased()
-        let session = PolyAISession(id: id, streaming: streaming, script: script, options: options, clock: clock, pool: pool)
+        let session = PolyAISession(id: id, streaming: streaming, script: script, options: options, clock: clock, pool: pool, logger: logger)
         sessions[id] = session
         pool.submit { await session.runPlays() }
         return id

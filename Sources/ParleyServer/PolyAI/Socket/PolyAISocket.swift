@@ -10,6 +10,7 @@ struct PolyAISocket: Sendable {
     typealias Handler = WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>
 
     let store: PolyAISessionStore
+    let logger: Logger
 
     /// The largest message read from a client: PolyAI's documented limit.
     static let maximumMessage = 128 << 10
@@ -24,6 +25,7 @@ struct PolyAISocket: Sendable {
         } else if let token = target.accessToken, await store.isValid(token: token) {
             if let id = target.sessionID, let session = await store.session(id) {
                 let cursor = target.cursor
+                logger.info("session \(id): socket opened from cursor \(cursor)")
                 return .upgrade([:]) { inbound, outbound, _ in
                     await Self.serve(session, after: cursor, inbound: inbound, outbound: outbound, channel: channel)
                 }
