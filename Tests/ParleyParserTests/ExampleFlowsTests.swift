@@ -45,6 +45,7 @@ struct ExampleFlowsTests {
                 case .respondTool: used.insert("respond_tool")
                 case .resume: used.insert("resume")
                 case .end: used.insert("end")
+                case .typing: used.insert("typing")
                 case .wait: used.insert("wait")
                 case .set: used.insert("set")
                 case .capture: used.insert("capture")
@@ -70,7 +71,7 @@ struct ExampleFlowsTests {
         }
         let all: Set<String> = [
             "send", "expect", "expect_no", "expect_sequence", "tap", "fill+submit", "click", "schedule", "respond_tool",
-            "resume", "end", "wait", "set", "capture", "if", "repeat", "include+with", "retry", "log",
+            "resume", "end", "typing", "wait", "set", "capture", "if", "repeat", "include+with", "retry", "log",
         ]
         #expect(all.subtracting(used).isEmpty, "unused: \(all.subtracting(used).sorted())")
     }
