@@ -80,9 +80,10 @@ struct PolyAIFaultTests {
             let down = clock.now
             let during = try await PolyAISocketProbe.connect(url(cursor)) { probe in try await probe.waitForEnd() }
             #expect(during.close == nil)
-            #expect(clock.now - down < .milliseconds(900), "the attempt must have been made while the session was down")
+            // The outage lasts 3 s: generous, so a loaded machine still tries while it is down.
+            #expect(clock.now - down < .milliseconds(2500), "the attempt must have been made while the session was down")
             attempts.set(during.frames)
-            try await Task.sleep(until: down + .milliseconds(1200))
+            try await Task.sleep(until: down + .milliseconds(3300))
             let after = try await PolyAISocketProbe.connect(url(cursor)) { probe in try await probe.wait(for: "EVENT_BATCH") }
             replayed.set(after.frames)
         }

@@ -179,7 +179,9 @@ struct PolyAISocketTests {
             }
             let batch = try #require(second.frames.first)
             #expect(batch.type == "EVENT_TYPE_EVENT_BATCH")
-            #expect(batch.batched.compactMap { $0.string("text") } == ["Second part."])
+            // What fell due while nobody listened is in the batch; the third part too, if the
+            // reconnect came late (load can only delay it), else it comes live.
+            #expect(batch.batched.compactMap { $0.string("text") }.first == "Second part.")
             let after = batch.batched + second.frames.dropFirst()
             #expect(after.compactMap(\.sequence) == Array((cursor + 1)...(cursor + after.count)))
             #expect(after.compactMap { $0.string("text") } == ["Second part.", "Third part."])

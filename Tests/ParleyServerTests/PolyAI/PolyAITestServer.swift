@@ -99,10 +99,10 @@ enum PolyAITestServer {
             play: [fault: reorder_next, reply: One., reply: Two.]
           - id: late-echo
             when: { text: '^late$' }
-            play: [fault: { delay_echo: 1200ms }, reply: Answered once.]
+            play: [fault: { delay_echo: 3s }, reply: Answered once.]
           - id: outage
             when: { text: '^outage$' }
-            play: [reply: Going down., fault: { outage: 1s }, pause: 200ms, reply: Back later.]
+            play: [reply: Going down., fault: { outage: 3s }, pause: 200ms, reply: Back later.]
           - id: silence
             when: { text: '^silence$' }
             play: []
