@@ -113,7 +113,7 @@ enum TestScripts {
             play:
               - run_started
               - reply: Wait for it.
-              - pause: 300ms
+              - pause: 1s
               - reply: There.
               - run_finished
           - id: silent
