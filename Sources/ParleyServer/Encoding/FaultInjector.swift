@@ -4,25 +4,17 @@ import ParleySimulator
 /// events: one event can become several frames (a text start and its reply extras) or none, and
 /// what a client sees broken is a frame.
 struct FaultInjector: Sendable {
-    /// How many of the next frames go out twice.
-    private var duplicates = 0
-    /// `reorder_next`: armed, then holding the first of the two frames until the second comes.
-    private var reorder: Reorder?
-
-    private enum Reorder: Sendable {
-        case armed
-        case holding(TimedFrame)
-    }
+    private var shuffle = FrameShuffle<TimedFrame>()
 
     /// Arms `fault`, or applies it at once: a malformed frame goes through like any frame, a drop
     /// first releases a frame held for reordering (it has nothing left to swap with).
     mutating func arm(_ fault: ScriptFault, at offset: Duration) -> [TimedFrame] {
         switch fault {
         case .duplicateNext:
-            duplicates += 1
+            shuffle.duplicateNext()
             return []
         case .reorderNext:
-            reorder = .armed
+            shuffle.reorderNext()
             return []
         case .malformedFrame:
             return pass(TimedFrame(.malformed(SSEFrame.malformedData), at: offset))
@@ -38,30 +30,11 @@ struct FaultInjector: Sendable {
     /// What goes out for `frame`: itself, twice, nothing yet (held for a swap), or the swapped pair,
     /// both when the later of the two is due.
     mutating func pass(_ frame: TimedFrame) -> [TimedFrame] {
-        var copies = [frame]
-        if duplicates > 0 {
-            duplicates -= 1
-            copies.append(frame)
-        }
-        var out: [TimedFrame] = []
-        for copy in copies {
-            switch reorder {
-            case nil:
-                out.append(copy)
-            case .armed?:
-                reorder = .holding(copy)
-            case .holding(let held)?:
-                out += [copy, TimedFrame(held.frame, at: copy.offset)]
-                reorder = nil
-            }
-        }
-        return out
+        shuffle.pass(frame) { held, after in TimedFrame(held.frame, at: after.offset) }
     }
 
     /// A frame still held for a swap when the response ends goes out alone.
     mutating func flush() -> [TimedFrame] {
-        defer { reorder = nil }
-        if case .holding(let held)? = reorder { return [held] }
-        return []
+        shuffle.flush()
     }
 }

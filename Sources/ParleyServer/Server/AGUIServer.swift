@@ -5,7 +5,6 @@ import NIOCore
 import ParleyCore
 import ParleySimulator
 import ServiceLifecycle
-import UnixSignals
 
 /// An agent script served as a real AG-UI agent over HTTP: `POST` a RunAgentInput to any path and
 /// the simulator's plays come back as an SSE stream, in real time on the clock. What `parley serve`
@@ -47,49 +46,17 @@ public struct AGUIServer: Sendable {
     /// the socket is bound (with the real port when `port` is 0). Throws ``AGUIServerError`` when
     /// it cannot listen (the port is taken, say).
     public func run(stopOnSignals: Bool = false, onListening: @escaping @Sendable (URL) async -> Void = { _ in }) async throws {
-        let bound = BoundAddress()
-        let application = application { url in
-            await bound.set(url)
-            await onListening(url)
-        }
-        let services = ServiceGroup(
-            configuration: .init(
-                services: [application], gracefulShutdownSignals: stopOnSignals ? [.sigterm, .sigint] : [], logger: logger))
-        do {
-            try await services.run()
-        } catch {
-            guard await bound.url == nil else { throw error }
-            let reason = (error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "\(error)"
-            throw AGUIServerError("cannot listen on \(host):\(port): \(reason)")
-        }
+        try await lifecycle.run(stopOnSignals: stopOnSignals, onListening: onListening) { application(onListening: $0) }
     }
 
-    /// Runs `body` with the server listening, then shuts it down gracefully, also when `body` throws.
+    /// Runs `body` with the server listening (given its base URL, `http://127.0.0.1:<port>/`), then
+    /// shuts it down gracefully, also when `body` throws.
     public func withListening<Value: Sendable>(_ body: @Sendable (URL) async throws -> Value) async throws -> Value {
-        let (addresses, address) = AsyncStream.makeStream(of: URL?.self)
-        let services = ServiceGroup(configuration: .init(services: [application { address.yield($0) }], logger: logger))
-        return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                defer { address.finish() }
-                try await services.run()
-            }
-            var iterator = addresses.makeAsyncIterator()
-            guard let url = await iterator.next() ?? nil else {
-                await services.triggerGracefulShutdown()
-                try await group.waitForAll()
-                throw AGUIServerError("the AG-UI server did not start listening on \(host):\(port)")
-            }
-            do {
-                let value = try await body(url)
-                await services.triggerGracefulShutdown()
-                try await group.waitForAll()
-                return value
-            } catch {
-                await services.triggerGracefulShutdown()
-                try? await group.waitForAll()
-                throw error
-            }
-        }
+        try await lifecycle.withListening({ application(onListening: $0) }, body)
+    }
+
+    private var lifecycle: ServerLifecycle {
+        ServerLifecycle(host: host, port: port, logger: logger, name: "AG-UI", failure: { AGUIServerError($0) })
     }
 
     /// The Hummingbird application: one responder for every path.

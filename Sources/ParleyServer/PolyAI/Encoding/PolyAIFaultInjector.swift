@@ -4,15 +4,8 @@ import ParleySimulator
 /// never touched: a duplicated or reordered event is kept once, in order, and a client that
 /// reconnects gets it clean in its batch.
 struct PolyAIFaultInjector: Sendable {
-    /// How many of the next frames go out twice (same text: same id and sequence).
-    private var duplicates = 0
-    /// `reorder_next`: armed, then holding the first of the two frames until the second comes.
-    private var reorder: Reorder?
-
-    private enum Reorder: Sendable {
-        case armed
-        case holding(PolyAIWireFrame)
-    }
+    /// Duplicates go out as the same text: the same id and sequence.
+    private var shuffle = FrameShuffle<PolyAIWireFrame>()
 
     /// Arms `fault`, or applies it at once. A malformed or binary frame goes through like any
     /// frame (it can be duplicated or reordered); a close or drop first releases a frame held for
@@ -20,10 +13,10 @@ struct PolyAIFaultInjector: Sendable {
     mutating func arm(_ fault: ScriptFault) -> [PolyAIWireFrame] {
         switch fault {
         case .duplicateNext:
-            duplicates += 1
+            shuffle.duplicateNext()
             return []
         case .reorderNext:
-            reorder = .armed
+            shuffle.reorderNext()
             return []
         case .malformedFrame:
             return pass(.text(PolyAIWireFrame.malformedText))
@@ -42,30 +35,12 @@ struct PolyAIFaultInjector: Sendable {
 
     /// What goes out for `frame`: itself, twice, nothing yet (held for a swap), or the swapped pair.
     mutating func pass(_ frame: PolyAIWireFrame) -> [PolyAIWireFrame] {
-        var copies = [frame]
-        if duplicates > 0 {
-            duplicates -= 1
-            copies.append(frame)
-        }
-        var out: [PolyAIWireFrame] = []
-        for copy in copies {
-            switch reorder {
-            case nil:
-                out.append(copy)
-            case .armed?:
-                reorder = .holding(copy)
-            case .holding(let held)?:
-                out += [copy, held]
-                reorder = nil
-            }
-        }
-        return out
+        shuffle.pass(frame)
     }
 
     /// A frame still held for a swap when the play ends goes out alone; armed faults lapse.
     mutating func flush() -> [PolyAIWireFrame] {
         defer { self = PolyAIFaultInjector() }
-        if case .holding(let held)? = reorder { return [held] }
-        return []
+        return shuffle.flush()
     }
 }

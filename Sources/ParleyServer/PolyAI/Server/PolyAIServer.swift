@@ -6,7 +6,6 @@ import NIOCore
 import ParleyCore
 import ParleySimulator
 import ServiceLifecycle
-import UnixSignals
 
 /// An agent script served as a PolyAI messaging agent: the REST handshake
 /// (`POST /api/v1/access-token`, `POST /api/v1/sessions`) and the WebSocket at `/ws`, on one port.
@@ -54,50 +53,17 @@ public struct PolyAIServer: Sendable {
     /// `onListening` gets the HTTP base URL once the socket is bound (with the real port when `port`
     /// is 0). Throws ``PolyAIServerError`` when it cannot listen (the port is taken, say).
     public func run(stopOnSignals: Bool = false, onListening: @escaping @Sendable (URL) async -> Void = { _ in }) async throws {
-        let bound = BoundAddress()
-        let application = application { url in
-            await bound.set(url)
-            await onListening(url)
-        }
-        let services = ServiceGroup(
-            configuration: .init(
-                services: [application], gracefulShutdownSignals: stopOnSignals ? [.sigterm, .sigint] : [], logger: logger))
-        do {
-            try await services.run()
-        } catch {
-            guard await bound.url == nil else { throw error }
-            let reason = (error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "\(error)"
-            throw PolyAIServerError("cannot listen on \(host):\(port): \(reason)")
-        }
+        try await lifecycle.run(stopOnSignals: stopOnSignals, onListening: onListening) { application(onListening: $0) }
     }
 
-    /// Runs `body` with the server listening (given its HTTP base URL, `http://127.0.0.1:<port>/`),
-    /// then shuts it down gracefully, also when `body` throws.
+    /// Runs `body` with the server listening (given its base URL, `http://127.0.0.1:<port>/`), then
+    /// shuts it down gracefully, also when `body` throws.
     public func withListening<Value: Sendable>(_ body: @Sendable (URL) async throws -> Value) async throws -> Value {
-        let (addresses, address) = AsyncStream.makeStream(of: URL?.self)
-        let services = ServiceGroup(configuration: .init(services: [application { address.yield($0) }], logger: logger))
-        return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                defer { address.finish() }
-                try await services.run()
-            }
-            var iterator = addresses.makeAsyncIterator()
-            guard let url = await iterator.next() ?? nil else {
-                await services.triggerGracefulShutdown()
-                try await group.waitForAll()
-                throw PolyAIServerError("the PolyAI server did not start listening on \(host):\(port)")
-            }
-            do {
-                let value = try await body(url)
-                await services.triggerGracefulShutdown()
-                try await group.waitForAll()
-                return value
-            } catch {
-                await services.triggerGracefulShutdown()
-                try? await group.waitForAll()
-                throw error
-            }
-        }
+        try await lifecycle.withListening({ application(onListening: $0) }, body)
+    }
+
+    private var lifecycle: ServerLifecycle {
+        ServerLifecycle(host: host, port: port, logger: logger, name: "PolyAI", failure: { PolyAIServerError($0) })
     }
 
     /// The WebSocket URL of a server whose HTTP base URL is `url`: `ws://host:port/ws`.
