@@ -1,2 +1,0 @@
-/// The PolyAI messaging connector (`connector: polyai`); see docs/polyai.md.
-public enum PolyAI {}
