@@ -135,7 +135,7 @@ struct PolyAIFaultTests {
             replayed.set(again.frames)
         }
         let twice = outcome.frames.filter { $0.string("text") == "Twice." }
-        #expect(twice.count == 2)
+        try #require(twice.count == 2)
         #expect(twice[0].text == twice[1].text)
         #expect(twice[0].id != nil && twice[0].sequence != nil)
         let history = replayed.frames.first?.batched ?? []
@@ -153,7 +153,7 @@ struct PolyAIFaultTests {
             replayed.set(again.frames)
         }
         let messages = outcome.frames.filter { ["One.", "Two."].contains($0.string("text")) }
-        #expect(messages.compactMap { $0.string("text") } == ["Two.", "One."])
+        try #require(messages.compactMap { $0.string("text") } == ["Two.", "One."])
         #expect(messages[0].sequence == messages[1].sequence.map { $0 + 1 })
         #expect(replayed.frames.first?.batched.compactMap { $0.string("text") }.suffix(2) == ["One.", "Two."])
     }

@@ -70,7 +70,7 @@ final class PolyAISocketProbe: @unchecked Sendable {
     /// Waits until `done` holds for the frames received (or the socket ended), for at most
     /// `timeout`; returns the frames either way, for the test to check.
     @discardableResult
-    func wait(timeout: Duration = .seconds(5), until done: ([PolyAIFrame]) -> Bool) async throws -> [PolyAIFrame] {
+    func wait(timeout: Duration = .seconds(15), until done: ([PolyAIFrame]) -> Bool) async throws -> [PolyAIFrame] {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while clock.now < deadline {
@@ -83,12 +83,12 @@ final class PolyAISocketProbe: @unchecked Sendable {
 
     /// Waits until `count` frames of `type` (`EVENT_TYPE_` left out) have come.
     @discardableResult
-    func wait(for type: String, count: Int = 1, timeout: Duration = .seconds(5)) async throws -> [PolyAIFrame] {
+    func wait(for type: String, count: Int = 1, timeout: Duration = .seconds(15)) async throws -> [PolyAIFrame] {
         try await wait(timeout: timeout) { frames in frames.filter { $0.type == "EVENT_TYPE_\(type)" }.count >= count }
     }
 
     /// Waits until the server ends the socket.
-    func waitForEnd(timeout: Duration = .seconds(5)) async throws {
+    func waitForEnd(timeout: Duration = .seconds(15)) async throws {
         try await wait(timeout: timeout) { _ in false }
     }
 
