@@ -67,7 +67,7 @@ struct AGUIPlayEncoderTests {
     func offsets() {
         let frames = encode([.send(text: "slow"), .send(text: "slow")])
         let starts = frames.filter { event($0)?.kind == .textMessageStart }.map(\.offset)
-        #expect(starts == [.zero, .seconds(1), .seconds(1), .seconds(2)])
+        #expect(starts == [.zero, .seconds(3), .seconds(3), .seconds(6)])
         #expect(brief(frames).filter { $0.hasPrefix("RUN_") } == ["RUN_STARTED r1", "RUN_FINISHED r1", "RUN_STARTED r1-2", "RUN_FINISHED r1-2"])
     }
 

@@ -113,7 +113,8 @@ enum TestScripts {
             play:
               - run_started
               - reply: Wait for it.
-              - pause: 1s
+              # Long, so a loaded machine's late reads cannot make another thread's run look held up.
+              - pause: 3s
               - reply: There.
               - run_finished
           - id: silent
