@@ -27,6 +27,13 @@ extension AgentEvent {
             case .custom: return [.interactive]
             }
         case .goalCompleted: return [.goalCompleted]
+        case .agenticMessage(let message):
+            switch message.type {
+            case .assistant: return [.agenticMessage, .assistantMessage]
+            case .toolArguments: return [.agenticMessage, .toolArgumentsMessage]
+            case .toolResult: return [.agenticMessage, .toolResultMessage]
+            }
+        case .action: return [.action]
         case .typing: return [.typing]
         case .handoff: return [.handoff]
         case .system: return [.system]
@@ -65,13 +72,27 @@ extension AgentEvent {
         case .toolCall(let call): return object(("id", text(call.id)), ("name", text(call.name)), ("args", call.args))
         case .toolResult(let id, let name, let content): return object(("id", text(id)), ("name", text(name)), ("content", content))
         case .cardStart(let id, let executionText): return object(("id", text(id)), ("execution_text", text(executionText)))
-        case .card(let id, let payload): return object(("id", text(id)), ("title", payload["title"]), ("payload", payload))
+        case .card(let id, let payload):
+            return object(
+                ("id", text(id)), ("title", Self.cardTitle(payload)), ("payload", payload), ("version", payload["version"]),
+                ("body", payload["body"]), ("style", payload["style"]), ("fallback_text", payload["fallbackText"]),
+                ("actions", payload["actions"]))
         case .cardEnd(let id): return object(("id", text(id)))
         case .interactive(let message):
             return object(
                 ("id", text(message.id)), ("kind", text(message.kind.rawValue)), ("title", message.data["title"]),
                 ("data", message.data), ("goal", text(message.goal.kind.rawValue)))
-        case .goalCompleted(let id): return object(("id", text(id)))
+        case .goalCompleted(let id, let source): return object(("id", text(id)), ("source", text(source.rawValue)))
+        case .agenticMessage(let message):
+            return object(
+                ("id", text(message.id)), ("type", text(message.type.rawValue)), ("run_id", text(message.runID)),
+                ("thread_id", text(message.threadID)), ("sender", text(message.sender)), ("text", text(message.text)),
+                ("elements", message.elements), ("tool_calls", message.toolCalls), ("tool_call_id", text(message.toolCallID)))
+        case .action(let action):
+            return object(
+                ("message_id", text(action.messageID)), ("element", text(action.elementID)), ("type", text(action.type)),
+                ("url", text(action.url)), ("method", text(action.method)), ("payload", action.payload),
+                ("status", action.status.map { .number(Double($0)) }), ("response", action.response), ("error", text(action.error)))
         case .typing(let who, let isTyping): return object(("who", text(who.rawValue)), ("state", text(isTyping ? "started" : "stopped")))
         case .handoff(let handoff):
             let outcome = HandoffStage.outcomes.contains(handoff.stage) ? handoff.stage.rawValue : nil
@@ -100,4 +121,16 @@ extension AgentEvent {
         }
     }
 
+    /// A card's title: its own `title`, else (CometChat's card schema) the first text element
+    /// written as a title or heading, else its first text element.
+    static func cardTitle(_ payload: JSONValue) -> JSONValue? {
+        if let title = payload["title"] { return title }
+        guard case .array(let body)? = payload["body"] else { return nil }
+        let texts = body.filter { $0["type"] == .string("text") }
+        let heading = texts.first { element in
+            guard case .string(let variant)? = element["variant"] else { return false }
+            return variant == "title" || variant.hasPrefix("heading")
+        }
+        return (heading ?? texts.first)?["content"]
+    }
 }

@@ -18,7 +18,11 @@ public enum AgentEvent: Hashable, Sendable {
     case card(id: String, payload: JSONValue)
     case cardEnd(id: String)
     case interactive(InteractiveMessage)
-    case goalCompleted(messageID: String)
+    case goalCompleted(messageID: String, source: GoalSource = .server)
+    /// A persisted agentic message (CometChat), after the run's streamed events.
+    case agenticMessage(AgenticMessage)
+    /// What a pressed button's action did (an API call, a URL navigation).
+    case action(PerformedAction)
     case typing(who: Participant, isTyping: Bool)
     case handoff(Handoff)
     case system(text: String, level: SystemLevel)

@@ -20,6 +20,11 @@ public enum EventKind: String, Hashable, Sendable, CaseIterable {
     case interactiveCard = "interactive_card"
     case scheduler
     case goalCompleted = "goal_completed"
+    case agenticMessage = "agentic_message"
+    case assistantMessage = "assistant_message"
+    case toolArgumentsMessage = "tool_arguments_message"
+    case toolResultMessage = "tool_result_message"
+    case action
     case typing
     case handoff
     case system
@@ -50,14 +55,28 @@ public enum EventKind: String, Hashable, Sendable, CaseIterable {
         case .toolCall: return [.init("id"), .init("name"), .init("args")]
         case .toolResult: return [.init("id"), .init("name"), .init("content")]
         case .cardStart: return [.init("id"), .init("execution_text")]
-        case .card: return [.init("id"), .init("title"), .init("payload")]
+        case .card:
+            return [
+                .init("id"), .init("title"), .init("payload"), .init("version"), .init("body"), .init("style"), .init("fallback_text"),
+                .init("actions"),
+            ]
         case .cardEnd: return [.init("id")]
         case .interactive, .form, .interactiveCard, .scheduler:
             return [
                 .init("id"), .init("kind", values: ["form", "card", "scheduler", "custom"]), .init("title"),
                 .init("data"), .init("goal", values: ["anyAction", "anyOf", "allOf", "none"]),
             ]
-        case .goalCompleted: return [.init("id")]
+        case .goalCompleted: return [.init("id"), .init("source", values: GoalSource.allCases.map(\.rawValue))]
+        case .agenticMessage, .assistantMessage, .toolArgumentsMessage, .toolResultMessage:
+            return [
+                .init("id"), .init("type", values: AgenticMessageType.allCases.map(\.rawValue)), .init("run_id"), .init("thread_id"),
+                .init("sender"), .init("text"), .init("elements"), .init("tool_calls"), .init("tool_call_id"),
+            ]
+        case .action:
+            return [
+                .init("message_id"), .init("element"), .init("type"), .init("url"), .init("method"), .init("payload"), .init("status"),
+                .init("response"), .init("error"),
+            ]
         case .typing: return [.init("who", values: ["agent", "live", "user"]), .init("state", values: ["started", "stopped"])]
         case .handoff:
             return [
@@ -82,6 +101,8 @@ public enum EventKind: String, Hashable, Sendable, CaseIterable {
     public var primaryField: String? {
         switch self {
         case .runStarted, .textStart, .textEnd, .cardEnd, .goalCompleted, .turnEnded: return nil
+        case .agenticMessage, .assistantMessage, .toolArgumentsMessage, .toolResultMessage: return "text"
+        case .action: return "url"
         case .runFinished: return "outcome"
         case .runError: return "message"
         case .textDelta, .toolCallArgs: return "delta"

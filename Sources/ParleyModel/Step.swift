@@ -102,11 +102,14 @@ public struct Click: Hashable, Sendable {
     public var element: Template
     /// The card's message id, when more than one card is on screen.
     public var card: Template?
+    /// When set, the click must be refused (before anything is sent) with a reason this matches.
+    public var refused: Matcher?
 
     /// Creates a click.
-    public init(element: Template, card: Template? = nil) {
+    public init(element: Template, card: Template? = nil, refused: Matcher? = nil) {
         self.element = element
         self.card = card
+        self.refused = refused
     }
 }
 
@@ -116,11 +119,14 @@ public struct ScheduleSlot: Hashable, Sendable {
     public var slot: Template
     /// The scheduler's message id, when more than one is on screen.
     public var scheduler: Template?
+    /// When set, the slot must be refused (before anything is sent) with a reason this matches.
+    public var refused: Matcher?
 
     /// Creates a schedule step.
-    public init(slot: Template, scheduler: Template? = nil) {
+    public init(slot: Template, scheduler: Template? = nil, refused: Matcher? = nil) {
         self.slot = slot
         self.scheduler = scheduler
+        self.refused = refused
     }
 }
 

@@ -59,8 +59,8 @@ public enum SchemaExporter {
             case .tap: return step(.tap, template)
             case .fill: return step(.fill, ref("variables"), companions: [(.submit, template)])
             case .submit: return step(.submit, template)
-            case .click: return step(.click, anyOf([template, object([("element", template), ("card", template)], required: ["element"])]))
-            case .schedule: return step(.schedule, anyOf([template, object([("slot", template), ("scheduler", template)], required: ["slot"])]))
+            case .click: return step(.click, anyOf([template, object([("element", template), ("card", template), ("refused", ref("scalarMatcher"))], required: ["element"])]))
+            case .schedule: return step(.schedule, anyOf([template, object([("slot", template), ("scheduler", template), ("refused", ref("scalarMatcher"))], required: ["slot"])]))
             case .respondTool:
                 return step(.respondTool, object([("name", template), ("id", template), ("result", value)], required: ["result"]))
             case .resume:

@@ -183,21 +183,23 @@ struct StepParser {
 
     private func click(_ node: YAMLNode) -> Click? {
         if case .scalar = node.value { return context.template(node, "an element id").map { Click(element: $0) } }
-        guard let reader = MappingReader(node, context, expected: "an element id, or { element: …, card: … }") else { return nil }
-        reader.rejectUnknownKeys(allowed: ["element", "card"], in: "'click'", context)
+        guard let reader = MappingReader(node, context, expected: "an element id, or { element: …, card: …, refused: … }") else { return nil }
+        reader.rejectUnknownKeys(allowed: ["element", "card", "refused"], in: "'click'", context)
         reader.require(["element"], in: "'click'", context)
         guard let element = reader["element"].flatMap({ context.template($0) }) else { return nil }
-        return Click(element: element, card: reader["card"].flatMap { context.template($0) })
+        let refused = reader["refused"].flatMap { MatcherParser(context: context).parse($0, .scalarValue) }
+        return Click(element: element, card: reader["card"].flatMap { context.template($0) }, refused: refused)
     }
 
     private func schedule(_ node: YAMLNode) -> ScheduleSlot? {
         if case .scalar = node.value { return context.template(node, "a slot").map { ScheduleSlot(slot: $0) } }
-        guard let reader = MappingReader(node, context, expected: "a slot like 2026-11-23T09:30, or { slot: …, scheduler: … }")
+        guard let reader = MappingReader(node, context, expected: "a slot like 2026-11-23T09:30, or { slot: …, scheduler: …, refused: … }")
         else { return nil }
-        reader.rejectUnknownKeys(allowed: ["slot", "scheduler"], in: "'schedule'", context)
+        reader.rejectUnknownKeys(allowed: ["slot", "scheduler", "refused"], in: "'schedule'", context)
         reader.require(["slot"], in: "'schedule'", context)
         guard let slot = reader["slot"].flatMap({ context.template($0) }) else { return nil }
-        return ScheduleSlot(slot: slot, scheduler: reader["scheduler"].flatMap { context.template($0) })
+        let refused = reader["refused"].flatMap { MatcherParser(context: context).parse($0, .scalarValue) }
+        return ScheduleSlot(slot: slot, scheduler: reader["scheduler"].flatMap { context.template($0) }, refused: refused)
     }
 
     private func toolResponse(_ node: YAMLNode) -> ToolResponse? {

@@ -27,7 +27,7 @@ public enum CustomEventCodec {
                 .interactive,
                 object(("id", .string(message.id)), ("kind", .string(message.kind.rawValue)), ("data", message.data), ("goal", goal))
             )
-        case .goalCompleted(let id):
+        case .goalCompleted(let id, _):
             return (.goalCompleted, object(("id", .string(id))))
         case .handoff(let handoff):
             return (
@@ -47,7 +47,7 @@ public enum CustomEventCodec {
             return (.sessionEnded, object(("reason", reason.map(JSONValue.string))))
         case .runStarted, .runFinished, .runError, .textStart, .textDelta, .textEnd, .reply, .toolCallStart, .toolCallArgs,
             .toolCallEnd, .toolCall, .toolResult, .delivery, .connection, .custom, .stateSnapshot, .stateDelta, .interrupt, .raw,
-            .turnEnded:
+            .turnEnded, .agenticMessage, .action:
             return nil
         }
     }

@@ -73,7 +73,7 @@ public struct EventAssembler: Sendable {
         case .runFinished, .runError:
             open.removeAll()
             return [event]
-        case .runStarted, .toolResult, .cardStart, .card, .cardEnd, .interactive, .goalCompleted, .typing, .handoff,
+        case .runStarted, .toolResult, .cardStart, .card, .cardEnd, .interactive, .goalCompleted, .agenticMessage, .action, .typing, .handoff,
             .system, .sessionEnded, .delivery, .connection, .custom, .stateSnapshot, .stateDelta, .interrupt, .raw,
             .turnEnded:
             return [event]

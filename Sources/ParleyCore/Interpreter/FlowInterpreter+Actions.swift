@@ -11,7 +11,21 @@ extension FlowInterpreter {
             return settle(current, at: now)
         }
         var builder = ActionBuilder(conversation: conversation, interpolation: interpolation, staged: staged)
-        switch builder.action(for: current.step.kind) {
+        let built = builder.action(for: current.step.kind)
+        if let refused = Self.refusal(current.step.kind) {
+            // The step expects a refusal: it passes on a matching reason and sends nothing either way.
+            noteSecrets(builder.secrets)
+            switch built {
+            case .success:
+                return settle(current, failing: "expected \(StepSummary.describe(current.step.kind)) to be refused, but it was accepted", cause: .mismatch, at: now)
+            case .failure(let failure):
+                let result = evaluator.evaluate(refused, against: .string(failure.message))
+                if result.passed { return settle(current, at: now) }
+                let why = result.reasons.joined(separator: "; ")
+                return settle(current, failing: "refused, but not as expected: \(failure.message) (\(why))", cause: .mismatch, at: now)
+            }
+        }
+        switch built {
         case .success(let action):
             noteSecrets(builder.secrets)
             staged = builder.staged
@@ -22,6 +36,17 @@ extension FlowInterpreter {
         case .failure(let failure):
             noteSecrets(builder.secrets)
             settle(current, failing: failure.message, cause: .mismatch, at: now)
+        }
+    }
+
+    /// The matcher a click or schedule step's refusal must meet, when the step expects one.
+    static func refusal(_ kind: Step.Kind) -> Matcher? {
+        switch kind {
+        case .click(let click): return click.refused
+        case .schedule(let slot): return slot.refused
+        case .send, .expect, .expectNo, .expectSequence, .tap, .fill, .respondTool, .resume, .end, .typing, .wait, .set, .capture,
+            .conditional, .loop, .include, .retry, .log:
+            return nil
         }
     }
 

@@ -25,6 +25,17 @@ extension Redactor {
         case .toolResult(let id, let name, let content): return .toolResult(id: id, name: name, content: json(content))
         case .cardStart(let id, let executionText): return .cardStart(id: id, executionText: executionText.map(text))
         case .card(let id, let payload): return .card(id: id, payload: json(payload))
+        case .agenticMessage(var message):
+            message.text = message.text.map(text)
+            message.elements = message.elements.map(json)
+            message.toolCalls = message.toolCalls.map(json)
+            return .agenticMessage(message)
+        case .action(var action):
+            action.url = action.url.map(text)
+            action.payload = action.payload.map(json)
+            action.response = action.response.map(json)
+            action.error = action.error.map(text)
+            return .action(action)
         case .interactive(var message):
             message.data = json(message.data)
             return .interactive(message)

@@ -1,0 +1,41 @@
+/// A message the agent's run left behind once it finished (CometChat's persisted agentic
+/// messages): the assistant's reply, the arguments of its tool calls, a tool's result.
+public struct AgenticMessage: Hashable, Sendable {
+    public var id: String
+    public var type: AgenticMessageType
+    public var runID: String?
+    public var threadID: String?
+    /// The agent's uid.
+    public var sender: String?
+    /// The reply (assistant) or the tool's output (tool-result).
+    public var text: String?
+    /// The ordered text and card blocks of an assistant message, as sent.
+    public var elements: JSONValue?
+    /// The calls of a tool-arguments message, as sent (`[{id, type, function: {name, arguments}}]`).
+    public var toolCalls: JSONValue?
+    /// The call a tool-result message answers.
+    public var toolCallID: String?
+
+    /// Creates an agentic message.
+    public init(
+        id: String, type: AgenticMessageType, runID: String? = nil, threadID: String? = nil, sender: String? = nil, text: String? = nil,
+        elements: JSONValue? = nil, toolCalls: JSONValue? = nil, toolCallID: String? = nil
+    ) {
+        self.id = id
+        self.type = type
+        self.runID = runID
+        self.threadID = threadID
+        self.sender = sender
+        self.text = text
+        self.elements = elements
+        self.toolCalls = toolCalls
+        self.toolCallID = toolCallID
+    }
+}
+
+/// The types of agentic message, spelled as on the wire.
+public enum AgenticMessageType: String, Hashable, Sendable, CaseIterable {
+    case assistant
+    case toolArguments = "tool-arguments"
+    case toolResult = "tool-result"
+}
