@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "ParleyAGUI", targets: ["ParleyAGUI"]),
         .library(name: "ParleyServer", targets: ["ParleyServer"]),
         .library(name: "ParleyPolyAI", targets: ["ParleyPolyAI"]),
+        .library(name: "ParleyCometChat", targets: ["ParleyCometChat"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -75,6 +76,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // CometChat connector: REST over AsyncHTTPClient, the realtime socket over
+        // HummingbirdWSClient behind a pluggable transport (the handshake is not public).
+        .target(
+            name: "ParleyCometChat",
+            dependencies: [
+                "ParleyModel", "ParleyCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The simulator over the real wire protocols, for `parley serve` and loopback tests.
         .target(
             name: "ParleyServer",
@@ -96,6 +108,7 @@ let package = Package(
                 "ParleyWebhook",
                 "ParleyAGUI",
                 "ParleyPolyAI",
+                "ParleyCometChat",
                 "ParleyServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -130,6 +143,10 @@ let package = Package(
         .testTarget(
             name: "ParleyPolyAITests",
             dependencies: ["ParleyPolyAI", "ParleyServer", "ParleySimulator", "ParleyTesting"]
+        ),
+        .testTarget(
+            name: "ParleyCometChatTests",
+            dependencies: ["ParleyCometChat", "ParleyServer", "ParleySimulator", "ParleyTesting"]
         ),
         .testTarget(
             name: "ParleyServerTests",

@@ -1,0 +1,2 @@
+// Placeholder so the target builds while its parts land; removed once the connector is in.
+enum CometChatPlaceholder {}
