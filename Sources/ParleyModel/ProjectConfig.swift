@@ -85,7 +85,8 @@ public enum ConnectorKind: String, Hashable, Sendable, CaseIterable {
                 "environment", "connector_token", "host", "streaming", "heartbeat", "max_reconnects",
                 "rest_url", "websocket_url", "timeout", "chunk_joining", "quiet", "serve",
             ]
-        case .cometchat: return ["app_id", "region", "auth_key", "auth_token", "uid", "agent_uid", "rest_url", "websocket_url", "timeout"]
+        case .cometchat:
+            return ["app_id", "region", "api_key", "user", "agent", "group", "rest_url", "websocket_url", "timeout", "quiet", "time_zone", "serve"]
         }
     }
 
@@ -95,7 +96,7 @@ public enum ConnectorKind: String, Hashable, Sendable, CaseIterable {
         case .simulator: return ["script"]
         case .agui: return ["url"]
         case .polyai: return ["connector_token"]
-        case .cometchat: return ["app_id", "region"]
+        case .cometchat: return ["app_id", "api_key", "user"]
         }
     }
 }

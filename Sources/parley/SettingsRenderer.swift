@@ -32,7 +32,7 @@ struct SettingsRenderer {
         let keys: [String]
         switch connector {
         case .polyai: keys = ["connector_token"]
-        case .cometchat: keys = ["auth_key", "auth_token"]
+        case .cometchat: keys = ["api_key"]
         case .simulator, .agui: keys = []
         }
         for key in keys {

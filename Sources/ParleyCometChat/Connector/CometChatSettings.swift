@@ -1,0 +1,138 @@
+import ParleyModel
+
+/// A `cometchat` agent's settings from parley.yaml, checked (docs/cometchat.md).
+public struct CometChatSettings: Sendable {
+    /// Who the flow talks to: an agent (a user whose role is `@agentic`) or a group it is in.
+    public enum Target: Hashable, Sendable {
+        case agent(uid: String)
+        case group(guid: String)
+
+        /// The uid or guid messages go to.
+        public var receiver: String {
+            switch self {
+            case .agent(let uid): return uid
+            case .group(let guid): return guid
+            }
+        }
+
+        /// CometChat's `receiverType`.
+        public var receiverType: String {
+            switch self {
+            case .agent: return "user"
+            case .group: return "group"
+            }
+        }
+    }
+
+    public var appID: String
+    /// `us`, `eu` or `in`; only names the REST host (and goes into apiAction bodies) when `rest_url` is not given.
+    public var region: String
+    /// The REST base, `/v3` included: `…/messages` is appended.
+    public var restURL: String
+    /// The realtime socket's address. CometChat's own comes from its client API's settings and is
+    /// not public (protocols/cometchat.md, Gaps), so it is a setting.
+    public var websocketURL: String?
+    /// The REST API key (`apikey`); a secret, never written to any output.
+    public var apiKey: String
+    /// The uid the flow acts as (`onBehalfOf`).
+    public var user: String
+    public var target: Target
+    /// The longest a REST call or the socket's handshake and authentication may take.
+    public var timeout: Duration
+    /// After `run_finished`, how long to wait for the persisted reply before the turn ends anyway.
+    public var quiet: Duration
+    /// The time zone button actions report (`interactionTimezoneCode`) and weekday slots are resolved in when a scheduler names none.
+    public var timeZone: String
+
+    /// Every field at its default, with explicit addresses.
+    public init(appID: String, apiKey: String, user: String, target: Target, restURL: String, websocketURL: String?) {
+        self.appID = appID
+        self.apiKey = apiKey
+        self.user = user
+        self.target = target
+        self.restURL = restURL
+        self.websocketURL = websocketURL
+        region = "us"
+        timeout = .seconds(30)
+        quiet = .seconds(1)
+        timeZone = "UTC"
+    }
+
+    /// The REST base of an app in a region.
+    public static func restURL(appID: String, region: String) -> String {
+        "https://\(appID).api-\(region).cometchat.io/v3"
+    }
+
+    /// Reads rendered settings; `duration` parses duration text (`30s`). Throws a message that
+    /// names the setting and what it should be.
+    public init(settings: [String: JSONValue], duration: (String) -> Duration?) throws(CometChatSettingsError) {
+        let appID = try Self.required(settings, "app_id", "the CometChat app id")
+        let apiKey = try Self.required(settings, "api_key", "a REST API key with full access (usually \"${secret.COMETCHAT_API_KEY}\")")
+        let user = try Self.required(settings, "user", "the uid the flow acts as")
+        let target: Target
+        switch (settings["agent"], settings["group"]) {
+        case (nil, nil):
+            throw CometChatSettingsError("name who the flow talks to: `agent` (the agent's uid) or `group` (a guid)")
+        case (.some, .some):
+            throw CometChatSettingsError("`agent` and `group` exclude each other: talk to an agent, or to a group the agent is in")
+        case (.some(let agent), nil):
+            target = .agent(uid: try Self.text(agent, "agent"))
+        case (nil, .some(let group)):
+            target = .group(guid: try Self.text(group, "group"))
+        }
+        var region = "us"
+        if let value = settings["region"] {
+            region = try Self.text(value, "region")
+            guard ["us", "eu", "in"].contains(region) else {
+                throw CometChatSettingsError("`region` must be us, eu or in; got \(region) (for other hosts set `rest_url`)")
+            }
+        }
+        var rest = Self.restURL(appID: appID, region: region)
+        if let value = settings["rest_url"] {
+            rest = try Self.text(value, "rest_url")
+            guard rest.hasPrefix("http://") || rest.hasPrefix("https://") else {
+                throw CometChatSettingsError("`rest_url` must be an http:// or https:// address (…/v3); got \(rest)")
+            }
+        } else if settings["region"] == nil {
+            throw CometChatSettingsError("name the app's `region` (us, eu or in), or give `rest_url`")
+        }
+        var websocket: String?
+        if let value = settings["websocket_url"] {
+            let text = try Self.text(value, "websocket_url")
+            guard text.hasPrefix("ws://") || text.hasPrefix("wss://") else {
+                throw CometChatSettingsError("`websocket_url` must be a ws:// or wss:// address; got \(text)")
+            }
+            websocket = text
+        }
+        self.init(appID: appID, apiKey: apiKey, user: user, target: target, restURL: rest, websocketURL: websocket)
+        self.region = region
+        if let value = settings["timeout"] {
+            timeout = try Self.duration(value, "timeout", duration)
+            guard timeout > .zero else { throw CometChatSettingsError("`timeout` must be longer than 0s") }
+        }
+        if let value = settings["quiet"] { quiet = try Self.duration(value, "quiet", duration) }
+        if let value = settings["time_zone"] { timeZone = try Self.text(value, "time_zone") }
+    }
+
+    private static func required(_ settings: [String: JSONValue], _ key: String, _ what: String) throws(CometChatSettingsError) -> String {
+        guard let value = settings[key] else { throw CometChatSettingsError("`\(key)` is missing: \(what)") }
+        let text = try text(value, key)
+        guard !text.isEmpty else { throw CometChatSettingsError("`\(key)` is empty: \(what)") }
+        return text
+    }
+
+    private static func text(_ value: JSONValue, _ key: String) throws(CometChatSettingsError) -> String {
+        guard case .string(let text) = value else { throw CometChatSettingsError("`\(key)` must be text; got \(value.compactText())") }
+        return text
+    }
+
+    private static func duration(_ value: JSONValue, _ key: String, _ parse: (String) -> Duration?) throws(CometChatSettingsError) -> Duration {
+        switch value {
+        case .number(let seconds) where seconds >= 0: return .milliseconds(Int64(seconds * 1000))
+        case .string(let text):
+            if let parsed = parse(text), parsed >= .zero { return parsed }
+        default: break
+        }
+        throw CometChatSettingsError("`\(key)` must be a duration like 30s or 500ms; got \(value.compactText())")
+    }
+}
