@@ -81,7 +81,11 @@ extension AgentEvent {
         case .interactive(let message):
             return object(
                 ("id", text(message.id)), ("kind", text(message.kind.rawValue)), ("title", message.data["title"]),
-                ("data", message.data), ("goal", text(message.goal.kind.rawValue)))
+                ("data", message.data), ("goal", text(message.goal.kind.rawValue)),
+                ("goal_elements", .array(message.goal.elementIDs.map(JSONValue.string))), ("sender", text(message.sender)),
+                ("receiver", text(message.receiver)), ("receiver_type", text(message.receiverType)),
+                ("allow_sender_interaction", .bool(message.allowSenderInteraction)),
+                ("interactions", .array(message.interactions.map { .object([JSONMember("element", .string($0.elementID)), JSONMember("at", .number($0.interactedAt))]) })))
         case .goalCompleted(let id, let source): return object(("id", text(id)), ("source", text(source.rawValue)))
         case .agenticMessage(let message):
             return object(

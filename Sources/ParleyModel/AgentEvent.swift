@@ -96,13 +96,44 @@ public struct InteractiveMessage: Hashable, Sendable {
     public var kind: InteractiveKind
     public var data: JSONValue
     public var goal: InteractionGoal
+    /// Who sent it (a uid), when the protocol says.
+    public var sender: String?
+    /// The uid or guid it was sent to.
+    public var receiver: String?
+    /// `user` or `group`.
+    public var receiverType: String?
+    /// Whether its sender may interact with it too.
+    public var allowSenderInteraction: Bool
+    /// The interactions recorded on it so far.
+    public var interactions: [Interaction]
 
     /// Creates an interactive message.
-    public init(id: String, kind: InteractiveKind, data: JSONValue, goal: InteractionGoal = InteractionGoal(kind: .none)) {
+    public init(
+        id: String, kind: InteractiveKind, data: JSONValue, goal: InteractionGoal = InteractionGoal(kind: .none), sender: String? = nil,
+        receiver: String? = nil, receiverType: String? = nil, allowSenderInteraction: Bool = false, interactions: [Interaction] = []
+    ) {
         self.id = id
         self.kind = kind
         self.data = data
         self.goal = goal
+        self.sender = sender
+        self.receiver = receiver
+        self.receiverType = receiverType
+        self.allowSenderInteraction = allowSenderInteraction
+        self.interactions = interactions
+    }
+}
+
+/// One interaction with an element of an interactive message.
+public struct Interaction: Hashable, Sendable {
+    public var elementID: String
+    /// Seconds since 1970, as CometChat records it.
+    public var interactedAt: Double
+
+    /// Creates an interaction.
+    public init(elementID: String, interactedAt: Double) {
+        self.elementID = elementID
+        self.interactedAt = interactedAt
     }
 }
 

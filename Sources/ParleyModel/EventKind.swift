@@ -64,7 +64,8 @@ public enum EventKind: String, Hashable, Sendable, CaseIterable {
         case .interactive, .form, .interactiveCard, .scheduler:
             return [
                 .init("id"), .init("kind", values: ["form", "card", "scheduler", "custom"]), .init("title"),
-                .init("data"), .init("goal", values: ["anyAction", "anyOf", "allOf", "none"]),
+                .init("data"), .init("goal", values: ["anyAction", "anyOf", "allOf", "none"]), .init("goal_elements"), .init("sender"),
+                .init("receiver"), .init("receiver_type", values: ["user", "group"]), .init("allow_sender_interaction"), .init("interactions"),
             ]
         case .goalCompleted: return [.init("id"), .init("source", values: GoalSource.allCases.map(\.rawValue))]
         case .agenticMessage, .assistantMessage, .toolArgumentsMessage, .toolResultMessage:
