@@ -69,7 +69,10 @@ extension AgentEvent {
         case .toolCallStart(let id, let name): return object(("id", text(id)), ("name", text(name)))
         case .toolCallArgs(let id, let delta): return object(("id", text(id)), ("delta", text(delta)))
         case .toolCallEnd(let id): return object(("id", text(id)))
-        case .toolCall(let call): return object(("id", text(call.id)), ("name", text(call.name)), ("args", call.args))
+        case .toolCall(let call):
+            return object(
+                ("id", text(call.id)), ("name", text(call.name)), ("args", call.args), ("display_name", text(call.displayName)),
+                ("execution_text", text(call.executionText)))
         case .toolResult(let id, let name, let content): return object(("id", text(id)), ("name", text(name)), ("content", content))
         case .cardStart(let id, let executionText): return object(("id", text(id)), ("execution_text", text(executionText)))
         case .card(let id, let payload):

@@ -81,12 +81,18 @@ public struct ToolCall: Hashable, Sendable {
     public var id: String
     public var name: String
     public var args: JSONValue
+    /// The tool's name for people, where the protocol has one (CometChat's dashboard "Display Name").
+    public var displayName: String?
+    /// The label shown while the tool runs (CometChat's "Execution Text").
+    public var executionText: String?
 
     /// Creates a tool call.
-    public init(id: String, name: String, args: JSONValue) {
+    public init(id: String, name: String, args: JSONValue, displayName: String? = nil, executionText: String? = nil) {
         self.id = id
         self.name = name
         self.args = args
+        self.displayName = displayName
+        self.executionText = executionText
     }
 }
 

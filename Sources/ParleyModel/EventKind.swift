@@ -52,7 +52,7 @@ public enum EventKind: String, Hashable, Sendable, CaseIterable {
             ]
         case .toolCallStart, .toolCallEnd: return [.init("id"), .init("name")]
         case .toolCallArgs: return [.init("id"), .init("name"), .init("delta")]
-        case .toolCall: return [.init("id"), .init("name"), .init("args")]
+        case .toolCall: return [.init("id"), .init("name"), .init("args"), .init("display_name"), .init("execution_text")]
         case .toolResult: return [.init("id"), .init("name"), .init("content")]
         case .cardStart: return [.init("id"), .init("execution_text")]
         case .card:
