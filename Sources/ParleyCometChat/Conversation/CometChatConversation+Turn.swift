@@ -1,0 +1,51 @@
+import ParleyModel
+
+extension CometChatConversation {
+    /// When ``tick(at:)`` would end the turn if nothing arrives: `quiet` after the last event,
+    /// while a finished run waits for its persisted reply. Nil when nothing is pending.
+    public var deadline: Duration? {
+        guard turn.open, turn.awaiting != nil else { return nil }
+        return turn.lastEventAt + settings.quiet
+    }
+
+    /// Ends the turn if its deadline has passed: the finished run's persisted reply did not come.
+    public mutating func tick(at now: Duration) -> [AgentEvent] {
+        guard let deadline, now >= deadline else { return [] }
+        return endTurn()
+    }
+
+    /// The flow acted (sent a message, pressed a button): a new turn starts, owing a `turnEnded`.
+    public mutating func userActed(at now: Duration) {
+        turn = TurnState(open: true, lastEventAt: now)
+    }
+
+    /// The server accepted the user's message (`POST /messages` answered with `messageID`): the
+    /// run it starts carries that id, so a late run of an earlier turn cannot end this one.
+    /// `now` is the time of the answer (kept for symmetry with the other inputs; nothing is due from it).
+    public mutating func sent(messageID: Int, at now: Duration) {
+        turn.sentMessage = messageID
+    }
+
+    /// The turn's end, once per turn.
+    mutating func endTurn() -> [AgentEvent] {
+        guard turn.open else { return [] }
+        turn.open = false
+        turn.awaiting = nil
+        return [.turnEnded]
+    }
+
+    /// Whether the persisted reply of finished `run` is in: every assistant message its
+    /// `text_message_end`s announced, or, when none were announced, any assistant message of the run.
+    func persistedReplyArrived(for run: Int) -> Bool {
+        let expected = announced[run] ?? []
+        return expected.isEmpty ? runsWithAssistant.contains(run) : expected.isSubset(of: arrivedAssistants)
+    }
+
+    /// Notes the time of reported events and ends the turn once the awaited reply is in.
+    mutating func finish(_ events: [AgentEvent], at now: Duration) -> [AgentEvent] {
+        var events = events
+        if !events.isEmpty { turn.lastEventAt = now }
+        if let run = turn.awaiting, persistedReplyArrived(for: run) { events += endTurn() }
+        return events
+    }
+}

@@ -1,0 +1,18 @@
+/// A frame that breaks the wire contract (not JSON, not an object, no `type`, a streamed event
+/// without its ids, a message without its id): the session fails the flow with this reason.
+public struct CometChatViolation: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What was wrong, readable as it stands.
+    public var message: String
+
+    /// Creates a violation.
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+
+    /// The first 120 characters of a frame, for messages.
+    static func excerpt(_ text: String) -> String {
+        text.count > 120 ? String(text.prefix(120)) + "…" : text
+    }
+}

@@ -1,0 +1,52 @@
+import ParleyCometChat
+import ParleyModel
+import Testing
+
+/// Drives a ``CometChatConversation`` at chosen times (seconds on a made-up clock) and keeps
+/// every event it reported.
+struct ConversationDriver {
+    var conversation: CometChatConversation
+    var events: [AgentEvent] = []
+
+    init(peer: CometChatPeer = .agent(uid: F.agent), quiet: Duration = .seconds(1)) {
+        conversation = CometChatConversation(settings: .init(user: F.user, peer: peer, quiet: quiet))
+    }
+
+    static func at(_ seconds: Double) -> Duration { .milliseconds(Int((seconds * 1000).rounded())) }
+
+    /// Feeds one text frame; returns its events. A violation fails the test.
+    @discardableResult
+    mutating func receive(_ text: String, at seconds: Double = 0) -> [AgentEvent] {
+        switch conversation.receive(text: text, at: Self.at(seconds)) {
+        case .success(let reported):
+            events += reported
+            return reported
+        case .failure(let violation):
+            Issue.record("unexpected violation: \(violation)")
+            return []
+        }
+    }
+
+    /// Feeds frames in order at the same time.
+    mutating func receive(_ texts: [String], at seconds: Double = 0) {
+        for text in texts { receive(text, at: seconds) }
+    }
+
+    @discardableResult
+    mutating func tick(at seconds: Double) -> [AgentEvent] {
+        let reported = conversation.tick(at: Self.at(seconds))
+        events += reported
+        return reported
+    }
+
+    mutating func userActed(at seconds: Double) {
+        conversation.userActed(at: Self.at(seconds))
+    }
+
+    /// Forgets what was recorded so far.
+    mutating func clear() {
+        events = []
+    }
+
+    var turnEnds: Int { events.filter { $0 == .turnEnded }.count }
+}
