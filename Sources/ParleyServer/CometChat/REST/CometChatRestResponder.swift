@@ -1,0 +1,144 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import ParleyCore
+import ParleyModel
+
+/// The REST API (wire contract, "REST"), under `/v3`: auth tokens, sending a text message,
+/// marking an interaction, the message lists, and `POST /actions` standing in for the app backend
+/// that apiAction buttons call. Every request is recorded first, and every failure is
+/// `{"error": {"code", "message"}}`.
+struct CometChatRestResponder: Sendable {
+    let hub: CometChatHub
+    let options: CometChatServerOptions
+    let log: CometChatRequestLog
+
+    /// The largest body read; CometChat's own limit is 65 KB.
+    static let maximumBody = 1 << 20
+
+    /// The routes; anything else is a 404 in CometChat's error shape.
+    func router() -> Router<BasicRequestContext> {
+        let router = Router()
+        router.add(middleware: CometChatRecorder(log: log))
+        router.post("/v3/users/:uid/auth_tokens") { request, context in
+            await respond { try await authToken(request, uid: context.parameters.require("uid")) }
+        }
+        router.post("/v3/messages") { request, _ in await respond { try await send(request) } }
+        router.patch("/v3/messages/:id/interacted") { request, context in
+            await respond { try await interacted(request, id: context.parameters.require("id")) }
+        }
+        router.get("/v3/users/:uid/messages") { request, context in
+            await respond { try await list(request, address: .user(context.parameters.require("uid"))) }
+        }
+        router.get("/v3/groups/:guid/messages") { request, context in
+            await respond { try await list(request, address: .group(context.parameters.require("guid"))) }
+        }
+        for path in ["/actions", "/v3/actions"] {
+            router.post(RouterPath(path)) { request, _ in await respond { try await action(request) } }
+        }
+        for method in [HTTPRequest.Method.get, .post, .put, .patch, .delete] {
+            router.on("**", method: method) { request, _ in
+                Self.error(
+                    CometChatRestError(
+                        status: 404, code: "ERR_NOT_FOUND",
+                        message: "No endpoint \(request.method.rawValue) \(request.uri.path) here; the REST API is under /v3, the WebSocket at /ws."
+                    ))
+            }
+        }
+        return router
+    }
+
+    /// `POST /users/{uid}/auth_tokens`: a new token for the socket's auth frame.
+    private func authToken(_ request: Request, uid: String) async throws(CometChatRestError) -> Response {
+        try checkKey(request)
+        let token = await hub.issueToken(for: uid)
+        let data = JSONValue.object([
+            JSONMember("uid", .string(uid)), JSONMember("authToken", .string(token)),
+            JSONMember("createdAt", .number(Double(Int(Date().timeIntervalSince1970)))),
+        ])
+        return Self.json(.ok, .object([JSONMember("data", data)]))
+    }
+
+    /// `POST /messages`: a text message from the user, answered before the agent's run plays.
+    private func send(_ request: Request) async throws(CometChatRestError) -> Response {
+        let user = try actingUser(request)
+        let body = await Self.body(request)
+        let message = try CometChatSendRequest.read(body).get()
+        let json = await hub.send(message, from: user)
+        return Self.json(.ok, .object([JSONMember("data", json)]))
+    }
+
+    /// `PATCH /messages/{id}/interacted` with `{"interactions": ["<elementId>", …]}`.
+    private func interacted(_ request: Request, id: String) async throws(CometChatRestError) -> Response {
+        let user = try actingUser(request)
+        guard let body = await Self.body(request), case .object = body else { throw .badRequest("The body is not a JSON object.") }
+        guard case .array(let items)? = body["interactions"], !items.isEmpty else {
+            throw .badRequest("interactions is missing or empty: a list of element ids.")
+        }
+        let elements = items.compactMap { item -> String? in
+            if case .string(let id) = item, !id.isEmpty { return id }
+            return nil
+        }
+        guard elements.count == items.count else { throw .badRequest("interactions must hold element ids, as strings.") }
+        let data = try await hub.interact(messageID: id, user: user, elements: elements).get()
+        return Self.json(.ok, .object([JSONMember("data", data)]))
+    }
+
+    /// `GET /users/{uid}/messages` (between the acting user and uid) or `GET /groups/{guid}/messages`.
+    private func list(_ request: Request, address: CometChatAddress) async throws(CometChatRestError) -> Response {
+        let user = try actingUser(request)
+        let messages = await hub.list(address.conversationID(from: user))
+        return Self.json(.ok, .object([JSONMember("data", .array(messages))]))
+    }
+
+    /// `POST /actions`: what an apiAction button sent; no apikey (it stands in for the app's own backend).
+    private func action(_ request: Request) async throws(CometChatRestError) -> Response {
+        guard let body = await Self.body(request), case .object = body else { throw .badRequest("The body is not a JSON object.") }
+        await hub.recordAction(body)
+        return Self.json(.ok, .object([JSONMember("data", .object([JSONMember("received", true)]))]))
+    }
+
+    private func checkKey(_ request: Request) throws(CometChatRestError) {
+        let given = Self.header(request, "apikey")
+        guard given == options.apiKey else { throw .apiKey(given) }
+    }
+
+    /// Checks the key, then names the user the request acts as (`onBehalfOf`).
+    private func actingUser(_ request: Request) throws(CometChatRestError) -> String {
+        try checkKey(request)
+        guard let user = Self.header(request, "onBehalfOf") else { throw .onBehalfOfMissing }
+        return user
+    }
+
+    /// Answers with what `handler` returns, or the error it throws.
+    private func respond(_ handler: () async throws -> Response) async -> Response {
+        do {
+            return try await handler()
+        } catch let error as CometChatRestError {
+            return Self.error(error)
+        } catch {
+            return Self.error(.badRequest("\(error)"))
+        }
+    }
+
+    private static func body(_ request: Request) async -> JSONValue? {
+        guard let bytes = try? await request.body.collect(upTo: maximumBody), bytes.readableBytes > 0 else { return nil }
+        return try? JSONValue(parsing: Data(bytes.readableBytesView))
+    }
+
+    static func error(_ error: CometChatRestError) -> Response {
+        json(HTTPResponse.Status(code: error.status), error.json)
+    }
+
+    static func json(_ status: HTTPResponse.Status, _ value: JSONValue) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: value.serialized())))
+    }
+
+    private static func header(_ request: Request, _ name: String) -> String? {
+        guard let field = HTTPField.Name(name), let value = request.headers[field], !value.isEmpty else { return nil }
+        return value
+    }
+}

@@ -1,0 +1,32 @@
+/// How a ``CometChatServer`` behaves where CometChat leaves a choice; every option has a default,
+/// so `CometChatServerOptions()` is a well-behaved server.
+public struct CometChatServerOptions: Hashable, Sendable {
+    /// The app id the auth frame must name (`appId`), and every frame's `appId`.
+    public var appID: String
+    /// The region clients put in their REST host and apiAction bodies; not checked.
+    public var region: String
+    /// The REST API key every request but `POST /actions` must send in `apikey`.
+    public var apiKey: String
+    /// The agent's uid; nil takes ``agentUID(forName:)`` of the script's agent name.
+    public var agentUID: String?
+    /// The agent's name in message entities; nil takes the script's agent name.
+    public var agentName: String?
+
+    /// Options; the defaults are a well-behaved server.
+    public init(
+        appID: String = "parley-app", region: String = "us", apiKey: String = "demo-api-key", agentUID: String? = nil,
+        agentName: String? = nil
+    ) {
+        self.appID = appID
+        self.region = region
+        self.apiKey = apiKey
+        self.agentUID = agentUID
+        self.agentName = agentName
+    }
+
+    /// The uid an agent named `name` gets when none is given: the name lowercased, each character
+    /// that is not a letter or digit replaced by `-` (`Demo Support` is `demo-support`).
+    public static func agentUID(forName name: String) -> String {
+        name.lowercased().map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined()
+    }
+}
