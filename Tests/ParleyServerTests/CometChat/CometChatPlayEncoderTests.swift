@@ -118,14 +118,14 @@ struct CometChatPlayEncoderTests {
         let expected: [CometChatOutput] = [
             Self.streamed("run_started", ("role", "assistant")),
             Self.streamed(
-                "tool_call_start", ("toolCallId", "call_a"), ("toolCallName", "lookup"), ("displayName", "lookup"), ("executionText", ""),
+                "tool_call_start", ("toolCallId", "call_a"), ("toolCallName", "lookup"), ("displayName", ""), ("executionText", ""),
                 ("arguments", "")),
             Self.streamed("tool_call_args", ("toolCallId", "call_a"), ("toolCallName", "lookup"), ("delta", .string(lookupArgs))),
             Self.streamed("tool_call_end", ("toolCallId", "call_a"), ("toolCallName", "lookup"), ("arguments", .string(lookupArgs))),
             Self.streamed(
                 "tool_call_result", ("toolCallId", "call_a"), ("toolCallName", "lookup"), ("content", #"{"status":"ok"}"#), ("role", "tool")),
             Self.streamed(
-                "tool_call_start", ("toolCallId", "call_b"), ("toolCallName", "weather"), ("displayName", "weather"), ("executionText", ""),
+                "tool_call_start", ("toolCallId", "call_b"), ("toolCallName", "weather"), ("displayName", ""), ("executionText", ""),
                 ("arguments", "")),
             Self.streamed("tool_call_args", ("toolCallId", "call_b"), ("toolCallName", "weather"), ("delta", .string(weatherArgs))),
             Self.streamed("tool_call_end", ("toolCallId", "call_b"), ("toolCallName", "weather"), ("arguments", .string(weatherArgs))),
@@ -277,6 +277,36 @@ struct CometChatPlayEncoderTests {
                 .message(CometChatDraft(ref: 0, category: "agentic", type: "assistant", data: Self.data(("text", "Hello")))),
             ])
         #expect(items.map(\.offset) == [.zero] + Array(repeating: .milliseconds(10), count: 5))
+    }
+
+    @Test("a call's display name and execution text, when the play has them, go in tool_call_start and its tool-arguments message")
+    func toolLabels() {
+        let call = ToolCall(id: "c", name: "lookup", args: .object([]), displayName: "Order lookup", executionText: "Looking it up…")
+        let play = Play(items: [
+            TimedItem(.event(.runStarted(runID: nil, threadID: nil)), at: .zero),
+            TimedItem(.event(.toolCallStart(id: "c", name: "lookup")), at: .zero),
+            TimedItem(.event(.toolCallEnd(id: "c")), at: .zero),
+            TimedItem(.event(.toolCall(call)), at: .zero),
+            TimedItem(.event(.runFinished(runID: nil, outcome: .success)), at: .zero),
+        ])
+        let outputs = Self.outputs(Self.encoder.encode(play, runID: 5, conversationID: "t"))
+        let function = JSONValue.object([JSONMember("name", "lookup"), JSONMember("arguments", "{}")])
+        let toolCalls = JSONValue.array([
+            .object([
+                JSONMember("id", "c"), JSONMember("type", "function"), JSONMember("displayName", "Order lookup"),
+                JSONMember("executionText", "Looking it up…"), JSONMember("function", function),
+            ])
+        ])
+        #expect(
+            outputs == [
+                Self.streamed("run_started", ("role", "assistant")),
+                Self.streamed(
+                    "tool_call_start", ("toolCallId", "c"), ("toolCallName", "lookup"), ("displayName", "Order lookup"),
+                    ("executionText", "Looking it up…"), ("arguments", "")),
+                Self.streamed("tool_call_end", ("toolCallId", "c"), ("toolCallName", "lookup"), ("arguments", "")),
+                Self.streamed("run_finished"),
+                .message(CometChatDraft(ref: 0, category: "agentic", type: "tool-arguments", data: Self.data(("toolCalls", toolCalls)))),
+            ])
     }
 
     @Test("faults stay in place between the outputs")

@@ -35,10 +35,13 @@ extension CometChatPlayEncoder {
             guard progress.run != nil else { return [] }
             progress.toolNames[id] = name
             progress.toolArguments[id] = ""
+            // The labels come with the assembled call further on; a script that gives none sends "".
+            let call = Self.call(id, in: ahead)
             return [
                 progress.streamed(
-                    "tool_call_start", ("toolCallId", .string(id)), ("toolCallName", .string(name)), ("displayName", .string(name)),
-                    ("executionText", ""), ("arguments", ""))
+                    "tool_call_start", ("toolCallId", .string(id)), ("toolCallName", .string(name)),
+                    ("displayName", .string(call?.displayName ?? "")), ("executionText", .string(call?.executionText ?? "")),
+                    ("arguments", ""))
             ]
         case .toolCallArgs(let id, let delta):
             guard progress.run != nil, !delta.isEmpty else { return [] }
@@ -58,7 +61,7 @@ extension CometChatPlayEncoder {
         case .toolCall(let call):
             // Streamed already as its parts; kept for the run's tool-arguments message.
             let arguments = progress.toolArguments[call.id].flatMap { $0.isEmpty ? nil : $0 } ?? call.args.serialized()
-            progress.run?.calls.append((call.id, call.name, arguments))
+            progress.run?.calls.append((call, arguments))
             return []
         case .toolResult(let id, let name, let content):
             guard progress.run != nil else { return [] }
@@ -140,6 +143,14 @@ extension CometChatPlayEncoder {
     static func fallback(of card: JSONValue) -> String {
         if case .string(let text)? = card["fallbackText"] { return text }
         return ""
+    }
+
+    /// The assembled call `id` further on in the play.
+    private static func call(_ id: String, in ahead: ArraySlice<TimedItem>) -> ToolCall? {
+        for item in ahead {
+            if case .event(.toolCall(let call)) = item.content, call.id == id { return call }
+        }
+        return nil
     }
 
     /// The stream the next reply of this run opens: a card belongs to the reply after it.

@@ -11,14 +11,16 @@ extension CometChatPlayEncoder {
             let data = progress.data([("text", .string(result.text)), ("toolCallId", .string(result.callID))])
             outputs.append(.message(CometChatDraft(ref: progress.newRef(), category: "agentic", type: "tool-result", data: data)))
         }
-        for call in run.calls {
-            let function = JSONValue.object([JSONMember("name", .string(call.name)), JSONMember("arguments", .string(call.arguments))])
-            let toolCall = JSONValue.object([JSONMember("id", .string(call.id)), JSONMember("type", "function"), JSONMember("function", function)])
-            let data = progress.data([("toolCalls", .array([toolCall]))])
+        for (call, arguments) in run.calls {
+            let function = JSONValue.object([JSONMember("name", .string(call.name)), JSONMember("arguments", .string(arguments))])
+            var members = [JSONMember("id", .string(call.id)), JSONMember("type", "function")]
+            if let name = call.displayName { members.append(JSONMember("displayName", .string(name))) }
+            if let text = call.executionText { members.append(JSONMember("executionText", .string(text))) }
+            let data = progress.data([("toolCalls", .array([.object(members + [JSONMember("function", function)])]))])
             outputs.append(.message(CometChatDraft(ref: progress.newRef(), category: "agentic", type: "tool-arguments", data: data)))
             run.results.filter { $0.callID == call.id }.forEach(result)
         }
-        run.results.filter { result in !run.calls.contains { $0.id == result.callID } }.forEach(result)
+        run.results.filter { result in !run.calls.contains { $0.call.id == result.callID } }.forEach(result)
         for message in assistants(run.blocks, progress: &progress) {
             var fields: [(String, JSONValue?)] = [("text", .string(message.text))]
             if message.hasCard { fields.append(("elements", .array(message.elements))) }

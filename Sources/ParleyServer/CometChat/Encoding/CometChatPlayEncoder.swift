@@ -79,7 +79,8 @@ public struct CometChatPlayEncoder: Sendable {
 
     /// What a run leaves behind for its persisted messages, in the order it happened.
     struct RunRecord {
-        var calls: [(id: String, name: String, arguments: String)] = []
+        /// Each call, with its arguments as streamed.
+        var calls: [(call: ToolCall, arguments: String)] = []
         var results: [(callID: String, text: String)] = []
         var blocks: [Block] = []
 
