@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import ParleyAGUI
+import ParleyCometChat
 import ParleyCore
 import ParleyModel
 import ParleyParser
@@ -33,9 +34,7 @@ final class ConnectorFactory {
         case .polyai:
             connector = try Self.polyAI(agent, settings: settings, directory: directory)
         case .cometchat:
-            throw InvalidInput(
-                "\(agent.location): agent '\(agent.name)' uses the \(agent.connector.rawValue) connector, which this build of parley does not have yet; "
-                    + "run it against a simulator agent (connector: simulator)")
+            connector = try Self.cometChat(agent, settings: settings, directory: directory)
         }
         built[key] = connector
         return connector
@@ -80,6 +79,46 @@ final class ConnectorFactory {
                 reached.restURL = base + "/api/v1"
                 reached.websocketURL = "ws" + base.dropFirst("http".count) + "/ws"
                 return PolyAIConnector(settings: reached)
+            })
+    }
+
+    /// A `cometchat` agent; with `serve: <script>`, one Parley serves itself for the run, as the
+    /// agent (or in the group) the settings name, with the settings' app id and API key.
+    static func cometChat(_ agent: AgentConfig, settings: [String: JSONValue], directory: String) throws(InvalidInput) -> any Connector {
+        var settings = settings
+        let served = settings.removeValue(forKey: "serve")
+        if served != nil {
+            // Filled in once the server listens.
+            settings["rest_url"] = "http://127.0.0.1/v3"
+            settings["websocket_url"] = "ws://127.0.0.1/ws"
+        }
+        let parsed: CometChatSettings
+        do {
+            parsed = try CometChatSettings(settings: settings, duration: DurationParser.parse)
+        } catch {
+            throw InvalidInput("\(agent.location): agent '\(agent.name)': \(error.message)")
+        }
+        guard let served else { return CometChatConnector(settings: parsed) }
+        guard case .string(let scriptPath) = served else {
+            throw InvalidInput("\(agent.location): agent '\(agent.name)': `serve` must be the path of an agent script")
+        }
+        let script = try script(at: scriptPath, directory: directory)
+        var agentUID: String?
+        if case .agent(let uid) = parsed.peer { agentUID = uid }
+        let options = CometChatServerOptions(appID: parsed.appID, region: parsed.region, apiKey: parsed.apiKey, agentUID: agentUID)
+        return ServedConnector(
+            capabilities: CometChatConnector(settings: parsed).capabilities,
+            serve: { onListening in
+                // Quiet: the run's own output is what the user reads; a failing server shows up as failing flows.
+                var logger = AGUIServer.defaultLogger()
+                logger.logLevel = .critical
+                try await CometChatServer(script: script, logger: logger, options: options).run(onListening: onListening)
+            },
+            connect: { [parsed] url in
+                var reached = parsed
+                reached.restURL = CometChatServer.restURL(for: url).absoluteString
+                reached.websocketURL = CometChatServer.webSocketURL(for: url).absoluteString
+                return CometChatConnector(settings: reached)
             })
     }
 

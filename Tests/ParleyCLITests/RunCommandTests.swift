@@ -7,18 +7,18 @@ import Testing
 struct RunCommandTests {
     let executable = ProjectPaths.product("parley")
 
-    @Test("every example in Flows/ passes (the simulator in-process, Flows/polyai over a served PolyAI socket): exit 0, reports written")
+    @Test("every example in Flows/ passes (the simulator in-process, Flows/polyai and Flows/cometchat over served sockets): exit 0, reports written")
     func examplesPass() throws {
         let folder = try RunFixtures.copy(examples: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = try CommandRunner(executable: executable, directory: folder).run(["run", "Flows", "--parallel", "4"])
         #expect(output.status == 0, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
-        #expect(output.stdout.contains("22 flows: 22 passed, 0 flaky, 0 failed, 0 skipped in "))
+        #expect(output.stdout.contains("28 flows: 28 passed, 0 flaky, 0 failed, 0 skipped in "))
         let reports = folder.appendingPathComponent("Flows/reports")
         let junit = try String(contentsOf: reports.appendingPathComponent("junit.xml"), encoding: .utf8)
-        #expect(junit.contains(#"tests="22" failures="0""#))
+        #expect(junit.contains(#"tests="28" failures="0""#))
         let transcripts = try FileManager.default.contentsOfDirectory(atPath: reports.appendingPathComponent("transcripts").path)
-        #expect(transcripts.count == 22)
+        #expect(transcripts.count == 28)
     }
 
     @Test("failing flows exit 1 and say where, what was expected and what came")
@@ -83,7 +83,7 @@ struct RunCommandTests {
         let parley = CommandRunner(executable: executable, directory: folder)
         let unknownAgent = try parley.run(["run", "Flows", "--agent", "dmeo"])
         #expect(unknownAgent.status == 2)
-        #expect(unknownAgent.stderr.contains("--agent dmeo: no such agent (Flows/parley.yaml defines demo, demo-agui, demo-poly, demo-poly-wire); did you mean 'demo'?"))
+        #expect(unknownAgent.stderr.contains("--agent dmeo: no such agent (Flows/parley.yaml defines demo, demo-agui, demo-poly, demo-poly-wire, demo-chat, demo-chat-group, demo-chat-wire); did you mean 'demo'?"))
         try "flow: typo\nsteps:\n  - sned: hi\n".write(
             to: folder.appendingPathComponent("Flows/typo.flow.yaml"), atomically: true, encoding: .utf8)
         let badFlow = try parley.run(["run", "Flows"])
@@ -110,7 +110,7 @@ struct RunCommandTests {
             let counts = shard.stdout.split(separator: "\n").last { $0.contains(" flows: ") || $0.contains(" flow: ") }
             total += counts.flatMap { Int($0.prefix { $0.isNumber }) } ?? 0
         }
-        #expect(total == 22, "the three shards together run every flow run once")
+        #expect(total == 28, "the three shards together run every flow run once")
     }
 
     @Test("Ctrl-C stops the run with exit 130 and still writes every report")

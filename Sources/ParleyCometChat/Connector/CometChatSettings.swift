@@ -2,28 +2,6 @@ import ParleyModel
 
 /// A `cometchat` agent's settings from parley.yaml, checked (docs/cometchat.md).
 public struct CometChatSettings: Sendable {
-    /// Who the flow talks to: an agent (a user whose role is `@agentic`) or a group it is in.
-    public enum Target: Hashable, Sendable {
-        case agent(uid: String)
-        case group(guid: String)
-
-        /// The uid or guid messages go to.
-        public var receiver: String {
-            switch self {
-            case .agent(let uid): return uid
-            case .group(let guid): return guid
-            }
-        }
-
-        /// CometChat's `receiverType`.
-        public var receiverType: String {
-            switch self {
-            case .agent: return "user"
-            case .group: return "group"
-            }
-        }
-    }
-
     public var appID: String
     /// `us`, `eu` or `in`; only names the REST host (and goes into apiAction bodies) when `rest_url` is not given.
     public var region: String
@@ -36,26 +14,24 @@ public struct CometChatSettings: Sendable {
     public var apiKey: String
     /// The uid the flow acts as (`onBehalfOf`).
     public var user: String
-    public var target: Target
+    /// Who the flow talks to: the agent, or a group it answers in.
+    public var peer: CometChatPeer
     /// The longest a REST call or the socket's handshake and authentication may take.
     public var timeout: Duration
     /// After `run_finished`, how long to wait for the persisted reply before the turn ends anyway.
     public var quiet: Duration
-    /// The time zone button actions report (`interactionTimezoneCode`) and weekday slots are resolved in when a scheduler names none.
-    public var timeZone: String
 
     /// Every field at its default, with explicit addresses.
-    public init(appID: String, apiKey: String, user: String, target: Target, restURL: String, websocketURL: String?) {
+    public init(appID: String, apiKey: String, user: String, peer: CometChatPeer, restURL: String, websocketURL: String?) {
         self.appID = appID
         self.apiKey = apiKey
         self.user = user
-        self.target = target
+        self.peer = peer
         self.restURL = restURL
         self.websocketURL = websocketURL
         region = "us"
         timeout = .seconds(30)
         quiet = .seconds(1)
-        timeZone = "UTC"
     }
 
     /// The REST base of an app in a region.
@@ -69,16 +45,16 @@ public struct CometChatSettings: Sendable {
         let appID = try Self.required(settings, "app_id", "the CometChat app id")
         let apiKey = try Self.required(settings, "api_key", "a REST API key with full access (usually \"${secret.COMETCHAT_API_KEY}\")")
         let user = try Self.required(settings, "user", "the uid the flow acts as")
-        let target: Target
+        let peer: CometChatPeer
         switch (settings["agent"], settings["group"]) {
         case (nil, nil):
             throw CometChatSettingsError("name who the flow talks to: `agent` (the agent's uid) or `group` (a guid)")
         case (.some, .some):
             throw CometChatSettingsError("`agent` and `group` exclude each other: talk to an agent, or to a group the agent is in")
         case (.some(let agent), nil):
-            target = .agent(uid: try Self.text(agent, "agent"))
+            peer = .agent(uid: try Self.text(agent, "agent"))
         case (nil, .some(let group)):
-            target = .group(guid: try Self.text(group, "group"))
+            peer = .group(guid: try Self.text(group, "group"))
         }
         var region = "us"
         if let value = settings["region"] {
@@ -104,14 +80,13 @@ public struct CometChatSettings: Sendable {
             }
             websocket = text
         }
-        self.init(appID: appID, apiKey: apiKey, user: user, target: target, restURL: rest, websocketURL: websocket)
+        self.init(appID: appID, apiKey: apiKey, user: user, peer: peer, restURL: rest, websocketURL: websocket)
         self.region = region
         if let value = settings["timeout"] {
             timeout = try Self.duration(value, "timeout", duration)
             guard timeout > .zero else { throw CometChatSettingsError("`timeout` must be longer than 0s") }
         }
         if let value = settings["quiet"] { quiet = try Self.duration(value, "quiet", duration) }
-        if let value = settings["time_zone"] { timeZone = try Self.text(value, "time_zone") }
     }
 
     private static func required(_ settings: [String: JSONValue], _ key: String, _ what: String) throws(CometChatSettingsError) -> String {

@@ -1,0 +1,265 @@
+import Foundation
+import ParleyCore
+import ParleyModel
+
+/// One CometChat conversation: an auth token over REST, the realtime connection, then the user's
+/// messages and interactions over REST. Frames go through the pure ``CometChatConversation``;
+/// what it reports lands in the mailbox `next` reads, on the run's clock.
+final class CometChatSession: AgentSession, @unchecked Sendable {
+    let agentSpeaksFirst = false
+    private let settings: CometChatSettings
+    private let rest: CometChatRestClient
+    private let realtime: any CometChatRealtime
+    private let clock: any MonotonicClock
+    private let wallClock: @Sendable () -> Date
+    private let deviceID: String
+    private let mailbox = EventMailbox()
+    private let lock = NSLock()
+    private var conversation: CometChatConversation
+    private var connection: Connection = .connecting
+    private var ready = WakeSignal()
+    private var finished = false
+    private var tasks: [Task<Void, Never>] = []
+    private var timerWake = WakeSignal()
+    private var sentCount = 0
+
+    /// Where the realtime connection is.
+    private enum Connection {
+        case connecting, open
+        case failed(String)
+    }
+
+    init(
+        settings: CometChatSettings, rest: CometChatRestClient, realtime: any CometChatRealtime, clock: any MonotonicClock,
+        wallClock: @escaping @Sendable () -> Date, deviceID: String
+    ) {
+        self.settings = settings
+        self.rest = rest
+        self.realtime = realtime
+        self.clock = clock
+        self.wallClock = wallClock
+        self.deviceID = deviceID
+        conversation = CometChatConversation(settings: .init(user: settings.user, peer: settings.peer, quiet: settings.quiet))
+    }
+
+    /// Starts the connection and the timers.
+    func start() {
+        lock.withLock {
+            tasks.append(Task { [self] in await connect() })
+            tasks.append(Task { [self] in await timerLoop() })
+        }
+    }
+
+    func next(before deadline: Duration) async throws -> AgentEvent? {
+        try await mailbox.next(before: deadline, clock: clock)
+    }
+
+    func perform(_ action: UserAction) async throws {
+        switch action {
+        case .send(let text):
+            try await waitUntilOpen()
+            lock.withLock { conversation.userActed(at: clock.now) }
+            try await send(text)
+        case .submit, .click, .schedule:
+            try await waitUntilOpen()
+            lock.withLock { conversation.userActed(at: clock.now) }
+            try await interact(action)
+        case .end:
+            // CometChat has no session to end: the user leaves, the connection closes.
+            close(reason: "user_ended")
+        case .tap, .typing, .respondTool, .resume:
+            throw ConnectorError(
+                "the cometchat connector cannot \(action.kind.rawValue): CometChat's agents take text messages and interactions")
+        }
+    }
+
+    func close() async {
+        let running = lock.withLock { () -> [Task<Void, Never>] in
+            finished = true
+            defer { tasks = [] }
+            return tasks
+        }
+        running.forEach { $0.cancel() }
+        mailbox.close()
+    }
+
+    // MARK: - Sending
+
+    private func send(_ text: String) async throws {
+        let muid = lock.withLock { () -> String in
+            sentCount += 1
+            return "\(deviceID)-\(sentCount)"
+        }
+        let body = CometChatOutgoing.textMessage(text, to: settings.peer, muid: muid)
+        let message = try await rest.sendMessage(body)
+        if case .number(let id)? = message["id"] {
+            lock.withLock { conversation.sent(messageID: Int(id), at: clock.now) }
+        }
+    }
+
+    /// Performs what the pressed element's action says, then marks the interaction, like CometChat's UI kits.
+    private func interact(_ action: UserAction) async throws {
+        let now = wallClock()
+        let plan = try lock.withLock { () throws(ConnectorError) -> [CometChatInteractionStep] in
+            try planSteps(action, now: now)
+        }
+        for step in plan {
+            switch step {
+            case .call(let call):
+                let headers = call.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+                do {
+                    let answer = try await rest.call(method: call.method, url: call.url, headers: headers, body: call.body)
+                    mailbox.post([.action(call.performed(status: answer.status, body: Array(answer.body.utf8)))])
+                } catch {
+                    // The UI kit shows the error and the interaction still counts: record it, go on.
+                    mailbox.post([.action(call.failed(error.message))])
+                }
+            case .record(let performed):
+                mailbox.post([.action(performed)])
+            case .sendText(let text):
+                try await send(text)
+            case .markInteracted(let messageID, let flowID, let elementID):
+                try await rest.markInteracted(messageID: messageID, body: CometChatOutgoing.interacted(elementIDs: [elementID]))
+                let events = lock.withLock {
+                    conversation.interacted(flowID: flowID, elementID: elementID, interactedAt: now.timeIntervalSince1970)
+                }
+                mailbox.post(events)
+            }
+        }
+        lock.withLock { timerWake }.fire()
+    }
+
+    /// The planner's steps; a `schedule` first resolves its slot to a meeting time by the scheduler's rules.
+    private func planSteps(_ action: UserAction, now: Date) throws(ConnectorError) -> [CometChatInteractionStep] {
+        var meeting: CometChatMeeting?
+        if case .schedule(let messageID, let slot) = action, let scheduler = conversation.interactive(messageID) {
+            let rules = SchedulerRules(schedulerID: scheduler.flowID, data: scheduler.interactiveData)
+            switch rules.check(slot) {
+            case .success(let resolved): meeting = CometChatMeeting(startAt: rules.meetStartAt(resolved, now: now), duration: rules.duration)
+            case .failure(let refusal): throw ConnectorError(refusal.message)
+            }
+        }
+        switch CometChatInteractionPlanner(appID: settings.appID, region: settings.region).plan(action, in: conversation, meeting: meeting) {
+        case .success(let steps): return steps
+        case .failure(let refusal): throw ConnectorError(refusal.message)
+        }
+    }
+
+    /// Messages need the realtime connection: the agent's answer streams only to open sockets.
+    private func waitUntilOpen() async throws {
+        let deadline = clock.now + settings.timeout
+        while true {
+            let (state, signal) = lock.withLock { (connection, ready) }
+            switch state {
+            case .open: return
+            case .failed(let why): throw ConnectorError(why)
+            case .connecting: break
+            }
+            if clock.now >= deadline {
+                throw ConnectorError("the CometChat realtime connection did not open within \(settings.timeout.flowText)")
+            }
+            await signal.wait()
+        }
+    }
+
+    // MARK: - The connection
+
+    private func connect() async {
+        mailbox.post([.connection(.connecting)])
+        guard let url = settings.websocketURL else {
+            return fail(
+                "the agent has no `websocket_url`: CometChat's realtime host is not public (its SDK reads it from the client API's settings); set it")
+        }
+        let token: String
+        do {
+            token = try await rest.authToken()
+        } catch {
+            return fail(error.message)
+        }
+        let login = CometChatLogin(
+            url: url, appID: settings.appID, user: settings.user, authToken: token, deviceID: deviceID,
+            authFrame: CometChatOutgoing.authFrame(appID: settings.appID, authToken: token, deviceID: deviceID).serialized(),
+            timeout: settings.timeout)
+        let ending = await realtime.run(
+            login,
+            opened: { [self] in
+                let signal = lock.withLock { () -> WakeSignal in
+                    connection = .open
+                    return ready
+                }
+                mailbox.post([.connection(.open)])
+                signal.fire()
+            },
+            deliver: { [self] text in receive(text) })
+        if lock.withLock({ finished }) { return }
+        switch ending {
+        case .cancelled:
+            mailbox.post([.connection(.closed)])
+        case .closed(let code, let reason):
+            fail("the CometChat realtime connection closed with \(code)" + (reason.isEmpty ? "" : " \"\(reason)\""))
+        case .dropped:
+            fail("the CometChat realtime connection dropped with no close frame (1006)")
+        case .failed(let why):
+            fail(why)
+        }
+    }
+
+    private func receive(_ text: String) {
+        let result = lock.withLock { () -> Result<[AgentEvent], CometChatViolation> in
+            guard !finished else { return .success([]) }
+            return conversation.receive(text: text, at: clock.now)
+        }
+        switch result {
+        case .success(let events):
+            mailbox.post(events)
+            lock.withLock { timerWake }.fire()
+        case .failure(let violation):
+            fail("the agent broke CometChat's protocol: \(violation.message)")
+        }
+    }
+
+    /// Wakes for the conversation's deadline: the turn's end when the persisted reply is late.
+    private func timerLoop() async {
+        while !Task.isCancelled {
+            let (deadline, wake) = lock.withLock { () -> (Duration?, WakeSignal) in
+                timerWake = WakeSignal()
+                return (conversation.deadline, timerWake)
+            }
+            do {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    if let deadline { group.addTask { [clock] in try await clock.sleep(until: deadline) } }
+                    group.addTask { await wake.wait() }
+                    try await group.next()
+                    group.cancelAll()
+                }
+            } catch {
+                return
+            }
+            let now = clock.now
+            if let deadline, now >= deadline {
+                mailbox.post(lock.withLock { conversation.tick(at: now) })
+            }
+        }
+    }
+
+    /// The user left: the connection closes and the session is over.
+    private func close(reason: String) {
+        let running = lock.withLock { () -> [Task<Void, Never>] in
+            finished = true
+            return tasks
+        }
+        running.forEach { $0.cancel() }
+        mailbox.post([.sessionEnded(reason: reason), .connection(.closed)])
+    }
+
+    private func fail(_ reason: String) {
+        let signal = lock.withLock { () -> WakeSignal in
+            connection = .failed(reason)
+            finished = true
+            return ready
+        }
+        signal.fire()
+        mailbox.post([.connection(.failed(reason: reason))])
+        mailbox.fail(ConnectorError(reason))
+    }
+}
