@@ -9,11 +9,13 @@ import ParleySimulator
 /// (Parley's own connectors, a reference SDK, a validator) can talk to it.
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Serve a simulator agent script as a real agent (AG-UI or PolyAI); SIGTERM or Ctrl-C stops it (exit 0).",
+        abstract: "Serve a simulator agent script as a real agent (AG-UI, PolyAI or CometChat); SIGTERM or Ctrl-C stops it (exit 0).",
         discussion: """
             agui: POST an AG-UI RunAgentInput to any path and read the run as server-sent events. polyai: the PolyAI \
-            messaging API, POST /api/v1/access-token and /api/v1/sessions, then a WebSocket at /ws. Once listening, \
-            one line goes to standard output with the URL (useful with --port 0, which takes a free port).
+            messaging API, POST /api/v1/access-token and /api/v1/sessions, then a WebSocket at /ws. cometchat: a \
+            CometChat AI agent, the REST API under /v3 (auth tokens, messages, interactions) and the realtime \
+            WebSocket at /ws. Once listening, one line goes to standard output with the URL (useful with --port 0, \
+            which takes a free port).
             """
     )
 
@@ -21,11 +23,12 @@ struct Serve: AsyncParsableCommand {
     enum WireProtocol: String, ExpressibleByArgument, CaseIterable {
         case agui, polyai, cometchat
 
-        /// The port when none is given: agui and polyai differ, so both can run side by side.
+        /// The port when none is given: each protocol has its own, so all can run side by side.
         var defaultPort: Int {
             switch self {
-            case .agui, .cometchat: return 8765
+            case .agui: return 8765
             case .polyai: return 8766
+            case .cometchat: return 8767
             }
         }
     }
@@ -33,13 +36,13 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("agent-script"), help: "The agent script to serve (see docs/simulator.md).")
     var agentScript: String
 
-    @Option(help: "The port to listen on; 0 takes a free one. (default: 8765 for agui, 8766 for polyai)")
+    @Option(help: "The port to listen on; 0 takes a free one. (default: 8765 for agui, 8766 for polyai, 8767 for cometchat)")
     var port: Int?
 
     @Option(help: "The address to bind.")
     var host = "127.0.0.1"
 
-    @Option(name: .customLong("protocol"), help: "The wire protocol: agui or polyai (cometchat is not built yet).")
+    @Option(name: .customLong("protocol"), help: "The wire protocol: agui, polyai or cometchat.")
     var wireProtocol: WireProtocol = .agui
 
     @Option(name: .customLong("connector-token"), help: "polyai: the X-Token that /access-token accepts. (default: demo-token)")
@@ -63,7 +66,20 @@ struct Serve: AsyncParsableCommand {
         help: "polyai: streamed chunks join with a space (space, the SDK's rule) or as sent (concatenate, PolyAI docs' rule). (default: space)")
     var chunkJoining: String?
 
-    @Flag(name: .customLong("verbose"), help: "Log what clients do (sockets and the cursor they resume from, resent messages) on standard error.")
+    @Option(name: .customLong("app-id"), help: "cometchat: the app id the socket's auth frame must name. (default: parley-app)")
+    var appID: String?
+
+    @Option(name: .customLong("api-key"), help: "cometchat: the REST API key every request must send in apikey. (default: demo-api-key)")
+    var apiKey: String?
+
+    @Option(
+        name: .customLong("agent-uid"),
+        help: "cometchat: the agent's uid. (default: the script's agent name lowercased, other characters than letters and digits as '-')")
+    var agentUID: String?
+
+    @Flag(
+        name: .customLong("verbose"),
+        help: "Log what clients do (sockets, the cursor they resume from, resent messages, interactions) on standard error.")
     var verbose = false
 
     @Option(name: .customLong("max-reconnects"), help: "polyai: max_reconnect_attempts sent in SESSION_START's capabilities.")
@@ -71,14 +87,24 @@ struct Serve: AsyncParsableCommand {
 
     func validate() throws {
         if let port, !(0...65535).contains(port) { throw ValidationError("--port must be 0 to 65535; got \(port)") }
-        guard wireProtocol != .polyai else { return }
-        let polyaiOnly: [(String, Bool)] = [
-            ("--connector-token", connectorToken != nil), ("--connector-host", connectorHost != nil),
-            ("--token-lifetime", tokenLifetime != nil), ("--rest-fault", !restFaults.isEmpty), ("--chunk-joining", chunkJoining != nil),
-            ("--max-reconnects", maxReconnects != nil),
+        let owned: [(WireProtocol, [(String, Bool)])] = [
+            (
+                .polyai,
+                [
+                    ("--connector-token", connectorToken != nil), ("--connector-host", connectorHost != nil),
+                    ("--token-lifetime", tokenLifetime != nil), ("--rest-fault", !restFaults.isEmpty),
+                    ("--chunk-joining", chunkJoining != nil), ("--max-reconnects", maxReconnects != nil),
+                ]
+            ),
+            (.cometchat, [("--app-id", appID != nil), ("--api-key", apiKey != nil), ("--agent-uid", agentUID != nil)]),
         ]
-        if let (name, _) = polyaiOnly.first(where: \.1) {
-            throw ValidationError("\(name) is an option of --protocol polyai")
+        for (owner, options) in owned where owner != wireProtocol {
+            if let (name, _) = options.first(where: \.1) {
+                throw ValidationError("\(name) is an option of --protocol \(owner.rawValue)")
+            }
+        }
+        for (name, value) in [("--app-id", appID), ("--api-key", apiKey), ("--agent-uid", agentUID)] where value?.isEmpty == true {
+            throw ValidationError("\(name) must not be empty")
         }
     }
 
@@ -116,13 +142,25 @@ struct Serve: AsyncParsableCommand {
                     Self.announce("parley serve: PolyAI agent '\(agent)' listening on \(base) (REST \(rest), WebSocket \(socket))")
                 }
             case .cometchat:
-                break
+                let server = CometChatServer(script: script, host: host, port: port, logger: logger, options: cometChatOptions)
+                let uid = server.agentUID
+                let app = server.options.appID
+                try await server.run(stopOnSignals: true) { url in
+                    let rest = CometChatServer.restURL(for: url).absoluteString
+                    let socket = CometChatServer.webSocketURL(for: url).absoluteString
+                    Self.announce(
+                        "parley serve: CometChat agent '\(agent)' listening on \(url.absoluteString) (REST \(rest), WebSocket \(socket), app \(app), agent uid \(uid))"
+                    )
+                }
             }
         } catch let error as AGUIServerError {
             // Nothing was served: like invalid input, the command stopped before it began.
             FileHandle.standardError.write(Data("parley serve: \(error)\n".utf8))
             throw ExitStatus.invalidInput
         } catch let error as PolyAIServerError {
+            FileHandle.standardError.write(Data("parley serve: \(error)\n".utf8))
+            throw ExitStatus.invalidInput
+        } catch let error as CometChatServerError {
             FileHandle.standardError.write(Data("parley serve: \(error)\n".utf8))
             throw ExitStatus.invalidInput
         }
@@ -133,13 +171,6 @@ struct Serve: AsyncParsableCommand {
     }
 
     private func loadScript() throws(InvalidInput) -> AgentScript {
-        switch wireProtocol {
-        case .agui, .polyai:
-            break
-        case .cometchat:
-            throw InvalidInput(
-                "parley serve --protocol \(wireProtocol.rawValue): not built yet; serve it over AG-UI (--protocol agui) or PolyAI (--protocol polyai)")
-        }
         let parsed = AgentScriptParser.parse(path: ConnectorFactory.tidy(agentScript))
         guard let script = parsed.script, parsed.diagnostics.allSatisfy({ $0.severity != .error }) else {
             throw InvalidInput(parsed.rendered())
@@ -148,6 +179,15 @@ struct Serve: AsyncParsableCommand {
             FileHandle.standardError.write(Data((parsed.rendered() + "\n").utf8))
         }
         return script
+    }
+
+    /// The CometChat options from the command line (validate() refused empty ones).
+    private var cometChatOptions: CometChatServerOptions {
+        var options = CometChatServerOptions()
+        if let appID { options.appID = appID }
+        if let apiKey { options.apiKey = apiKey }
+        options.agentUID = agentUID
+        return options
     }
 
     /// The PolyAI options from the command line; each bad value says which option and why.
