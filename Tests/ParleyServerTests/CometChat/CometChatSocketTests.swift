@@ -188,4 +188,59 @@ struct CometChatSocketTests {
             #expect(texts == ["Before the drop.", "After the drop."])
         }
     }
+
+    @Test("outage: the sockets drop, a socket of the user that authenticates meanwhile drops too, and one after the outage is served")
+    func outage() async throws {
+        try await CometChatTestServer.with { http, base, _ in
+            let url = CometChatServer.webSocketURL(for: base).absoluteString
+            let token = try await http.token(for: "ada")
+            let clock = ContinuousClock()
+            let asked = Moment(clock.now)
+            let first = try await PolyAISocketProbe.connect(url) { probe in
+                try await CometChatTestServer.authenticate(probe, token: token)
+                // The outage starts after this and ends 3 s after it started.
+                asked.set(clock.now)
+                _ = try await http.sentID("outage", from: "ada")
+                try await probe.waitForEnd()
+            }
+            let down = clock.now
+            #expect(first.close == nil)
+            // Within the outage (3 s): the auth frame gets no answer, the connection just ends.
+            let during = try await PolyAISocketProbe.connect(url) { probe in
+                try await probe.send(CometChatTestServer.authFrame(token))
+                try await probe.waitForEnd()
+            }
+            try #require(clock.now - asked.value < .seconds(3), "the second socket came too late to test the outage")
+            #expect(during.frames.isEmpty && during.close == nil)
+            // Another user is not down.
+            let bob = try await PolyAISocketProbe.connect(url) { probe in
+                try await CometChatTestServer.authenticate(probe, token: try await http.token(for: "bob"))
+            }
+            #expect(bob.frames.first?.body?["code"] == 200)
+            try await Task.sleep(until: down + .seconds(3.5), clock: clock)
+            let after = try await PolyAISocketProbe.connect(url) { probe in
+                try await CometChatTestServer.authenticate(probe, token: token)
+            }
+            #expect(after.frames.first?.body?["code"] == 200)
+            // The play went on: both replies are kept.
+            let kept = try await http.messages("v3/users/comet-bot/messages").filter { $0["type"] == "assistant" }
+            #expect(kept.compactMap { $0["data"]?["text"].map(Interpolation.text) } == ["Going down.", "Back later."])
+        }
+    }
+}
+
+/// A reading of the clock one task sets and another reads (Mutex needs macOS 15).
+private final class Moment: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: ContinuousClock.Instant
+
+    init(_ value: ContinuousClock.Instant) {
+        stored = value
+    }
+
+    var value: ContinuousClock.Instant { lock.withLock { stored } }
+
+    func set(_ value: ContinuousClock.Instant) {
+        lock.withLock { stored = value }
+    }
 }

@@ -103,7 +103,7 @@ public struct CometChatServer: Sendable {
         let resolved = CometChatServerOptions(
             appID: options.appID, region: options.region, apiKey: options.apiKey, agentUID: agentUID, agentName: agentName)
         let hub = CometChatHub(script: script, options: resolved, clock: clock, pool: pool, logger: logger)
-        let socket = CometChatSocket(hub: hub, logger: logger)
+        let socket = CometChatSocket(hub: hub)
         let host = self.host
         return Application(
             router: CometChatRestResponder(hub: hub, options: resolved, log: requestLog).router(),

@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import HummingbirdWebSocket
-import Logging
 import NIOCore
 import NIOWebSocket
 
@@ -11,7 +10,6 @@ struct CometChatSocket: Sendable {
     typealias Handler = WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>
 
     let hub: CometChatHub
-    let logger: Logger
 
     /// The largest message read from a client.
     static let maximumMessage = 128 << 10
