@@ -99,7 +99,7 @@ actor CometChatHub {
         switch body["data"]?["messageId"] {
         case .number(let number)?: named = Int(exactly: number)
         case .string(let text)?: named = Int(text)
-        default: named = nil
+        case nil, .null?, .bool?, .array?, .object?: named = nil
         }
         guard let id = named else {
             logger.info("POST /actions names no data.messageId: kept nowhere")

@@ -13,10 +13,12 @@ struct CometChatSendRequest: Hashable, Sendable {
             return .failure(.badRequest("receiver is missing or not a string: the uid or guid to send to."))
         }
         let address: CometChatAddress
-        switch body["receiverType"] {
-        case .string("user")?: address = .user(receiver)
-        case .string("group")?: address = .group(receiver)
-        default: return .failure(.badRequest("receiverType is missing or not user or group."))
+        if body["receiverType"] == .string("user") {
+            address = .user(receiver)
+        } else if body["receiverType"] == .string("group") {
+            address = .group(receiver)
+        } else {
+            return .failure(.badRequest("receiverType is missing or not user or group."))
         }
         guard body["category"] == .string("message") else {
             return .failure(.badRequest("category must be message: this server takes text messages only."))
