@@ -149,7 +149,8 @@ struct ActionBuilder {
     }
 }
 
-/// Something the user can click: an interactive message's elements, or a card's actions.
+/// Something the user can click: an interactive message's elements, or a card's actions and,
+/// for a card in CometChat's card schema, its pressable elements (`FormCheck.elementIDs(in:)`).
 private struct ClickTarget {
     var id: String
     var elements: [String]

@@ -80,7 +80,7 @@ struct FillTests {
         #expect(output.failure?.message == "fill: the agent has not sent a form")
     }
 
-    @Test("an optional field, a checkbox and a field with a default need no value")
+    @Test("optional fields, a checkbox among them, and labels need no value")
     func optionalFields() throws {
         let (output, _) = try afterForm("fill: { name_field: Ada, country_dropdown: usa, topic_radio: tech }\n    submit: submit_btn")
         #expect(

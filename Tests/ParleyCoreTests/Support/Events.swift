@@ -19,7 +19,7 @@ enum Events {
     }
 
     /// A CometChat-shaped contact form: a text field (required), an optional email field, a
-    /// country dropdown (uk, usa), a topic radio (billing, tech), a checkbox and a submit button.
+    /// country dropdown (uk, usa), a topic radio (billing, tech), an optional checkbox, a label and a submit button.
     static let contactForm = AgentEvent.interactive(
         InteractiveMessage(
             id: "contact_form", kind: .form,
@@ -43,7 +43,7 @@ enum Events {
                         ]),
                         .object([
                             JSONMember("elementId", "updates_checkbox"), JSONMember("elementType", "checkbox"),
-                            JSONMember("options", [option("updates"), option("offers")]),
+                            JSONMember("optional", true), JSONMember("options", [option("updates"), option("offers")]),
                         ]),
                         .object([JSONMember("elementId", "note_label"), JSONMember("elementType", "label")]),
                     ]),
