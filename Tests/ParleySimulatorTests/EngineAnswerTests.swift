@@ -27,6 +27,7 @@ struct EngineAnswerTests {
                         optional: false
                         options: [{ label: Red, value: red }, { label: Blue, value: blue }]
                       - { elementId: note, elementType: textInput, label: Note, optional: true }
+                      - { elementId: hint, elementType: label, text: "We reply within a day" }
                     submitElement: { elementId: send, elementType: button, disableAfterInteracted: true }
                   goal: { interactionType: anyOf, elementIds: [send] }
           - when: { submit: f1 }
@@ -49,6 +50,19 @@ struct EngineAnswerTests {
                   data: { duration: 30, availability: { tuesday: ["09:00-12:00"] } }
           - when: { schedule: s1 }
             play: [reply: "Booked ${slot.day} at ${slot.time}"]
+          - when: { text: buffered }
+            play:
+              - interactive:
+                  id: s2
+                  kind: scheduler
+                  data:
+                    duration: 30
+                    bufferTime: 15
+                    availability: { Wednesday: [{ from: "0900", to: "1200" }] }
+                    dateRangeStart: "2026-11-01"
+                    dateRangeEnd: "2026-11-30"
+          - when: { schedule: s2 }
+            play: [reply: "Booked ${slot.date} at ${slot.time}"]
           - when: { text: confirm }
             play:
               - run_started
@@ -85,9 +99,21 @@ struct EngineAnswerTests {
             .submit(formID: "f1", values: [JSONMember("color", "green"), JSONMember("nmae", "Ada")], button: "go"))
         #expect(
             events.runErrors == [
-                "form 'f1' was rejected: it has no submit button 'go' (its button is 'send'); it has no field 'nmae' (fields: name, color, note; did you mean 'name'?); required field 'name' (Name) is empty; 'green' is not an option of field 'color' (options: red, blue)"
+                "form 'f1' was rejected: it has no submit button 'go' (its button is 'send'); it has no field 'nmae' (fields: name, color, note, hint; did you mean 'name'?); required field 'name' (Name) is empty; 'green' is not an option of field 'color' (options: red, blue)"
             ])
         #expect(events.last == .turnEnded)
+    }
+
+    @Test("a submission is judged by Core's form rules: a dropdown takes one value, a label none")
+    func submitSharedRules() {
+        var conversation = EngineConversation(Self.script)
+        _ = conversation.send("form")
+        #expect(
+            conversation.act(
+                .submit(formID: "f1", values: [JSONMember("name", "Ada"), JSONMember("color", ["red", "blue"]), JSONMember("hint", "x")], button: "send")
+            ).runErrors == [
+                "form 'f1' was rejected: color is a dropdown and takes one value, got 2; hint is a label, not a field that takes a value"
+            ])
     }
 
     @Test("a form closes once submitted, and an unknown form is refused")
@@ -132,16 +158,33 @@ struct EngineAnswerTests {
         conversation.send("slot")
         #expect(
             conversation.act(.schedule(messageID: "s1", slot: "tuesday 11:45")).runErrors == [
-                "slot refused: tuesday 11:45 is outside the availability of scheduler 's1' for a 30-minute slot (tuesday: 09:00-12:00)"
+                #"slot refused: tuesday 11:45: not inside "s1"'s availability on tuesday (09:00-12:00) for a 30-minute meeting with no buffer"#
             ])
         #expect(
             conversation.act(.schedule(messageID: "s1", slot: "monday 10:00")).runErrors == [
-                "slot refused: monday 10:00 is outside the availability of scheduler 's1' for a 30-minute slot (no slots on monday)"
+                #"slot refused: monday 10:00: "s1" has no availability on monday; available days: tuesday"#
             ])
         #expect(
             conversation.act(.schedule(messageID: "s1", slot: "soon")).runErrors == [
-                "slot refused: 'soon' is not a slot; write it like 'tuesday 10:30' or '2026-11-24T10:30'"
+                #"slot refused: soon: not a slot; write it like "tuesday 10:30" or "2026-11-24T10:30""#
             ])
+    }
+
+    @Test("slots are judged by Core's scheduler rules: the buffer after the meeting, Android's from/to windows, the date range")
+    func scheduleSharedRules() {
+        var conversation = EngineConversation(Self.script)
+        _ = conversation.send("buffered")
+        // 11:15 + 30 minutes + 15 minutes' buffer ends at 12:00; a minute later does not fit.
+        #expect(
+            conversation.act(.schedule(messageID: "s2", slot: "wednesday 11:16")).runErrors == [
+                #"slot refused: wednesday 11:16: not inside "s2"'s availability on wednesday (09:00-12:00) for a 30-minute meeting with 15 minutes' buffer"#
+            ])
+        #expect(
+            conversation.act(.schedule(messageID: "s2", slot: "2026-12-02T10:00")).runErrors == [
+                #"slot refused: 2026-12-02T10:00: 2026-12-02 is outside "s2"'s date range (2026-11-01 to 2026-11-30)"#
+            ])
+        // 25 November 2026 is a Wednesday.
+        #expect(conversation.act(.schedule(messageID: "s2", slot: "2026-11-25T11:15")).replies.map(\.text) == ["Booked 2026-11-25 at 11:15"])
     }
 
     @Test("respond_tool answers the open frontend call; tool_result rules match by result subset")

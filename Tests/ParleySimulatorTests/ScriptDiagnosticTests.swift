@@ -237,6 +237,35 @@ struct ScriptDiagnosticTests {
                 ])
     }
 
+    @Test("scheduler data: Android's from/to windows are read too, and the buffer, date range and time zone are checked")
+    func schedulerForms() {
+        #expect(
+            messages(
+                """
+                rules:
+                  - when: { text: slot }
+                    play:
+                      - interactive:
+                          id: s1
+                          kind: scheduler
+                          data:
+                            availability:
+                              Monday: [{ from: "0900", to: "1200" }, { from: "14:00", to: "17:00" }, "18:00-19:00"]
+                              tuesday: [{ from: "1200", to: "0900" }, { from: "0900" }, { from: "0900", to: "1200", until: "1300" }]
+                            bufferTime: -5
+                            dateRangeStart: "2026-11-01"
+                            dateRangeEnd: "30/11/2026"
+                            timezoneCode: Europe/Londn
+                """) == [
+                    "10:25: '1200'-'0900' is not a time window; write it like { from: \"0900\", to: \"1200\" } (HHmm or HH:mm, from before to)",
+                    "10:55: a time window needs 'to'",
+                    "10:101: unknown key 'until' in a time window",
+                    "11:25: expected the buffer after a meeting in minutes (a whole number of at least 0), got a number",
+                    "13:27: '30/11/2026' is not an ISO date or date-time; write it like 2026-11-01 or 2026-11-01T09:00",
+                    "14:27: unknown time zone 'Europe/Londn'; write an IANA id like Europe/London or UTC",
+                ])
+    }
+
     @Test("a script with errors gives no script; get() throws them rendered")
     func getThrows() {
         let result = Support.parse("rules: 3\n")

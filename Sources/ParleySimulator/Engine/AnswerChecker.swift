@@ -1,4 +1,5 @@
 import Foundation
+import ParleyCore
 import ParleyModel
 import ParleyParser
 
@@ -15,36 +16,10 @@ struct AnswerChecker {
             Rejection(message: "form '\(message.id)' was rejected: \(problems.joined(separator: "; "))", code: "invalid_submission")
         }
         if state.interactives[index].closed { return .failure(reject(["it was already submitted"])) }
-        let submit = message.data["submitElement"]
-        var problems: [String] = []
-        if !button.isEmpty, let id = submit?["elementId"].map(Interpolation.text), id != button {
-            problems.append("it has no submit button '\(button)' (its button is '\(id)')")
-        }
-        let fields = Self.objects(message.data["formFields"])
-        let ids = fields.compactMap { $0["elementId"].map(Interpolation.text) }
-        for member in values where !ids.contains(member.key) {
-            problems.append(
-                "it has no field '\(member.key)' (fields: \(ids.joined(separator: ", "))\(Suggestion.hint(for: member.key, in: ids)))"
-            )
-        }
-        for field in fields {
-            guard let id = field["elementId"].map(Interpolation.text) else { continue }
-            let label = field["label"].map { " (\(Interpolation.text($0)))" } ?? ""
-            let given = values.first { $0.key == id }?.value
-            if field["optional"] != .bool(true), given.map(Self.isEmpty) ?? true {
-                problems.append("required field '\(id)'\(label) is empty")
-                continue
-            }
-            let options = Self.objects(field["options"]).compactMap { $0["value"].map(Interpolation.text) }
-            guard let given, !options.isEmpty else { continue }
-            let picked: [JSONValue]
-            if case .array(let items) = given { picked = items } else { picked = [given] }
-            for value in picked.map(Interpolation.text) where !options.contains(value) {
-                problems.append("'\(value)' is not an option of field '\(id)' (options: \(options.joined(separator: ", ")))")
-            }
-        }
+        // The rules are Core's, the ones `fill` checks before sending; the words are the simulator's.
+        let problems = FormRules(message).problems(in: values, button: button).map(Self.words)
         guard problems.isEmpty else { return .failure(reject(problems)) }
-        if submit?["disableAfterInteracted"] == .bool(true) { state.interactives[index].closed = true }
+        if message.data["submitElement"]?["disableAfterInteracted"] == .bool(true) { state.interactives[index].closed = true }
         return .success(.submit(formID: message.id, values: values))
     }
 
@@ -80,36 +55,14 @@ struct AnswerChecker {
         if state.interactives[index].closed {
             return .failure(Rejection(message: "slot refused: scheduler '\(message.id)' already has a slot", code: "invalid_slot"))
         }
-        guard let slot = Slot(text) else {
-            return .failure(
-                Rejection(
-                    message: "slot refused: '\(text)' is not a slot; write it like 'tuesday 10:30' or '2026-11-24T10:30'",
-                    code: "invalid_slot"))
+        // Core's rules, the ones `schedule` checks before sending: availability in either form, duration and buffer, date range.
+        switch SchedulerRules(message).check(text) {
+        case .failure(let refusal):
+            return .failure(Rejection(message: "slot refused: \(refusal.slot): \(refusal.reason)", code: "invalid_slot"))
+        case .success(let resolved):
+            if message.data["scheduleElement"]?["disableAfterInteracted"] == .bool(true) { state.interactives[index].closed = true }
+            return .success(.schedule(schedulerID: message.id, slot: Slot(resolved.slot)))
         }
-        let written =
-            (message.data["availability"]?[slot.day.rawValue]).map { value -> [String] in
-                if case .array(let items) = value { return items.map(Interpolation.text) }
-                return [Interpolation.text(value)]
-            } ?? []
-        let length =
-            message.data["duration"].flatMap { value -> Int? in
-                if case .number(let minutes) = value { return Int(minutes) }
-                return nil
-            } ?? 0
-        let fits = written.compactMap(TimeWindow.init).contains { window in
-            window.start <= slot.minutes && slot.minutes + max(length, 1) <= window.end
-        }
-        guard fits else {
-            let hours = written.isEmpty ? "no slots on \(slot.day.rawValue)" : "\(slot.day.rawValue): \(written.joined(separator: ", "))"
-            let fit = length > 0 ? " for a \(length)-minute slot" : ""
-            return .failure(
-                Rejection(
-                    message:
-                        "slot refused: \(slot.day.rawValue) \(slot.time) is outside the availability of scheduler '\(message.id)'\(fit) (\(hours))",
-                    code: "invalid_slot"))
-        }
-        if message.data["scheduleElement"]?["disableAfterInteracted"] == .bool(true) { state.interactives[index].closed = true }
-        return .success(.schedule(schedulerID: message.id, slot: slot))
     }
 
     // MARK: - helpers
@@ -137,12 +90,19 @@ struct AnswerChecker {
         return items
     }
 
-    private static func isEmpty(_ value: JSONValue) -> Bool {
-        switch value {
-        case .null: return true
-        case .string(let text): return text.trimmingCharacters(in: .whitespaces).isEmpty
-        case .array(let items): return items.isEmpty
-        case .bool, .number, .object: return false
+    /// A form problem in the simulator's words; unknown fields get a "did you mean".
+    private static func words(_ problem: FormProblem) -> String {
+        switch problem {
+        case .notASubmitButton(_, let button, let buttons):
+            return "it has no submit button '\(button)' (its button is '\(buttons.joined(separator: "' or '"))')"
+        case .unknownElement(_, let id, let elements):
+            return "it has no field '\(id)' (fields: \(elements.joined(separator: ", "))\(Suggestion.hint(for: id, in: elements)))"
+        case .required(_, let id, let label):
+            return "required field '\(id)'\(label.map { " (\($0))" } ?? "") is empty"
+        case .notAnOption(let id, let value, let options):
+            return "'\(value)' is not an option of field '\(id)' (options: \(options.joined(separator: ", ")))"
+        case .takesNoValue, .disabled, .notOneValue, .notText, .tooManyLines, .notADateTime, .beforeFrom, .afterTo:
+            return problem.description
         }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+import ParleyCore
 import ParleyModel
 import ParleyParser
 
@@ -51,25 +53,56 @@ struct InteractiveReader {
             data.require(["availability"], in: "a scheduler's data", context)
             if let node = data["availability"] { availability(node) }
             if let node = data["duration"] { _ = context.integer(node, minimum: 1, "the slot length in minutes") }
+            if let node = data["bufferTime"] { _ = context.integer(node, minimum: 0, "the buffer after a meeting in minutes") }
+            for key in ["dateRangeStart", "dateRangeEnd"] {
+                guard let node = data[key], let text = context.string(node, "an ISO date like 2026-11-01") else { continue }
+                if DateRangeBound(text) == nil {
+                    context.error("'\(text)' is not an ISO date or date-time; write it like 2026-11-01 or 2026-11-01T09:00", at: node.location)
+                }
+            }
+            if let node = data["timezoneCode"], let text = context.string(node, "an IANA time zone like Europe/London"),
+                TimeZone(identifier: text) == nil
+            {
+                context.error("unknown time zone '\(text)'; write an IANA id like Europe/London or UTC", at: node.location)
+            }
         }
     }
 
-    /// `availability: { monday: ["09:00-12:00", …] }`: the windows slots are checked against.
+    /// `availability: { monday: ["09:00-12:00", …] }` or the Android UI kit's
+    /// `{ monday: [{ from: "0900", to: "1200" }] }`: the windows slots are checked against, read
+    /// the way Core's `SchedulerRules` reads them.
     private func availability(_ node: YAMLNode) {
         guard let days = ScriptMapping(node, context, expected: "a mapping like { monday: [\"09:00-12:00\"] }") else { return }
         for (day, windows) in days.pairs {
-            if Weekday(rawValue: day.value.lowercased()) == nil {
+            if Weekday(named: day.value) == nil {
                 let names = Weekday.allCases.map(\.rawValue)
                 context.error(
                     "unknown day '\(day.value)' (expected monday … sunday)\(Suggestion.hint(for: day.value, in: names))",
                     at: day.location)
             }
-            for window in context.list(windows) {
-                guard let text = context.string(window, "a time window like \"09:00-12:00\"") else { continue }
-                if TimeWindow(text) == nil {
-                    context.error("'\(text)' is not a time window; write it like \"09:00-12:00\"", at: window.location)
-                }
+            for window in context.list(windows) { self.window(window) }
+        }
+    }
+
+    /// One window: `"09:00-12:00"` or `{ from: "0900", to: "1200" }`.
+    private func window(_ node: YAMLNode) {
+        if case .mapping = node.value {
+            guard let bounds = ScriptMapping(node, context, expected: "a time window") else { return }
+            bounds.rejectUnknownKeys(allowed: ["from", "to"], in: "a time window", context)
+            bounds.require(["from", "to"], in: "a time window", context)
+            guard let from = bounds["from"].flatMap({ context.string($0, "a time like \"0900\"") }),
+                let to = bounds["to"].flatMap({ context.string($0, "a time like \"1200\"") })
+            else { return }
+            if TimeWindow(.object([JSONMember("from", .string(from)), JSONMember("to", .string(to))])) == nil {
+                context.error(
+                    "'\(from)'-'\(to)' is not a time window; write it like { from: \"0900\", to: \"1200\" } (HHmm or HH:mm, from before to)",
+                    at: node.location)
             }
+            return
+        }
+        guard let text = context.string(node, "a time window like \"09:00-12:00\"") else { return }
+        if TimeWindow(text) == nil {
+            context.error("'\(text)' is not a time window; write it like \"09:00-12:00\"", at: node.location)
         }
     }
 
