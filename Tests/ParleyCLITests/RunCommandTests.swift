@@ -83,7 +83,7 @@ struct RunCommandTests {
         let parley = CommandRunner(executable: executable, directory: folder)
         let unknownAgent = try parley.run(["run", "Flows", "--agent", "dmeo"])
         #expect(unknownAgent.status == 2)
-        #expect(unknownAgent.stderr.contains("--agent dmeo: no such agent (Flows/parley.yaml defines demo, demo-agui, demo-poly, demo-poly-wire, demo-chat, demo-chat-group, demo-chat-wire); did you mean 'demo'?"))
+        #expect(unknownAgent.stderr.contains("--agent dmeo: no such agent (Flows/parley.yaml defines demo, demo-agui, demo-poly, demo-poly-wire, demo-chat, demo-chat-group, demo-chat-wire, demo-chat-group-wire); did you mean 'demo'?"))
         try "flow: typo\nsteps:\n  - sned: hi\n".write(
             to: folder.appendingPathComponent("Flows/typo.flow.yaml"), atomically: true, encoding: .utf8)
         let badFlow = try parley.run(["run", "Flows"])

@@ -65,10 +65,14 @@ public final class CometChatConnector: Connector, @unchecked Sendable {
 
     /// Opens a session: the auth token and the realtime connection come up in the background; the
     /// first message waits for them, and their failures reach the flow through `next`.
+    /// Flows acting as the same user wait for each other (``UserGate``).
     public func openSession(_ request: SessionRequest) async throws -> any AgentSession {
+        let gate = UserGate.gate(restURL: settings.restURL, user: settings.user)
+        try await gate.enter()
         let session = CometChatSession(
             settings: settings, rest: CometChatRestClient(client: sharedClient, settings: settings),
-            realtime: realtime(request.clock), clock: request.clock, wallClock: wallClock, deviceID: "parley-\(request.sessionID)")
+            realtime: realtime(request.clock), clock: request.clock, wallClock: wallClock, deviceID: "parley-\(request.sessionID)",
+            gate: gate)
         session.start()
         return session
     }

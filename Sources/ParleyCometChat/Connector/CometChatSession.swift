@@ -13,6 +13,8 @@ final class CometChatSession: AgentSession, @unchecked Sendable {
     private let clock: any MonotonicClock
     private let wallClock: @Sendable () -> Date
     private let deviceID: String
+    /// Held from the session's start to its close.
+    private let gate: UserGate
     private let mailbox = EventMailbox()
     private let lock = NSLock()
     private var conversation: CometChatConversation
@@ -22,6 +24,7 @@ final class CometChatSession: AgentSession, @unchecked Sendable {
     private var tasks: [Task<Void, Never>] = []
     private var timerWake = WakeSignal()
     private var sentCount = 0
+    private var closed = false
 
     /// Where the realtime connection is.
     private enum Connection {
@@ -31,8 +34,9 @@ final class CometChatSession: AgentSession, @unchecked Sendable {
 
     init(
         settings: CometChatSettings, rest: CometChatRestClient, realtime: any CometChatRealtime, clock: any MonotonicClock,
-        wallClock: @escaping @Sendable () -> Date, deviceID: String
+        wallClock: @escaping @Sendable () -> Date, deviceID: String, gate: UserGate
     ) {
+        self.gate = gate
         self.settings = settings
         self.rest = rest
         self.realtime = realtime
@@ -74,13 +78,17 @@ final class CometChatSession: AgentSession, @unchecked Sendable {
     }
 
     func close() async {
-        let running = lock.withLock { () -> [Task<Void, Never>] in
+        let (running, release) = lock.withLock { () -> ([Task<Void, Never>], Bool) in
+            defer {
+                tasks = []
+                closed = true
+            }
             finished = true
-            defer { tasks = [] }
-            return tasks
+            return (tasks, !closed)
         }
         running.forEach { $0.cancel() }
         mailbox.close()
+        if release { await gate.leave() }
     }
 
     // MARK: - Sending

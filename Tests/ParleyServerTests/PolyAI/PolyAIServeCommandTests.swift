@@ -87,9 +87,9 @@ struct PolyAIServeCommandTests {
         let agui = try runner.run(["serve", "--port", "0", "--agent-script", script, "--rest-fault", "sessions:500"])
         #expect(agui.status != 0)
         #expect(agui.stderr.contains("--rest-fault is an option of --protocol polyai"), "\(agui.stderr)")
-        let comet = try runner.run(["serve", "--protocol", "cometchat", "--agent-script", script])
-        #expect(comet.status == 2)
-        #expect(comet.stderr.contains("not built yet"))
+        let crossed = try runner.run(["serve", "--protocol", "polyai", "--port", "0", "--agent-script", script, "--app-id", "a"])
+        #expect(crossed.status != 0)
+        #expect(crossed.stderr.contains("--app-id is an option of --protocol cometchat"), "\(crossed.stderr)")
     }
 
     @Test("a port already taken exits 2 and says so")

@@ -1,0 +1,64 @@
+import Foundation
+
+/// One conversation at a time per CometChat user. CometChat delivers a user's messages and run
+/// events to every connection of that user, so two flows acting as the same user at once would
+/// read each other's events; flows that share a user (on one REST host) wait for each other.
+actor UserGate {
+    /// The gates of every connector in this process, by REST base and uid.
+    private static let shared = Registry()
+
+    /// The gate for `user` on the app at `restURL`.
+    static func gate(restURL: String, user: String) -> UserGate {
+        shared.gate("\(restURL)|\(user)")
+    }
+
+    private var busy = false
+    private var waiters: [(id: UUID, continuation: CheckedContinuation<Void, any Error>)] = []
+
+    /// Returns once the user is free (now, or when the session before leaves); throws when the
+    /// waiting task is cancelled.
+    func enter() async throws {
+        if !busy {
+            busy = true
+            return
+        }
+        let id = UUID()
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                if Task.isCancelled { return continuation.resume(throwing: CancellationError()) }
+                waiters.append((id, continuation))
+            }
+        } onCancel: {
+            Task { await self.cancel(id) }
+        }
+    }
+
+    /// Frees the user for the next waiting session.
+    func leave() {
+        if waiters.isEmpty {
+            busy = false
+        } else {
+            waiters.removeFirst().continuation.resume()
+        }
+    }
+
+    private func cancel(_ id: UUID) {
+        guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
+        waiters.remove(at: index).continuation.resume(throwing: CancellationError())
+    }
+
+    /// Gates by key, made on first use.
+    private final class Registry: @unchecked Sendable {
+        private let lock = NSLock()
+        private var gates: [String: UserGate] = [:]
+
+        func gate(_ key: String) -> UserGate {
+            lock.withLock {
+                if let gate = gates[key] { return gate }
+                let made = UserGate()
+                gates[key] = made
+                return made
+            }
+        }
+    }
+}
