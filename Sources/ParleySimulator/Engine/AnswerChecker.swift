@@ -61,7 +61,7 @@ struct AnswerChecker {
             return .failure(Rejection(message: "slot refused: \(refusal.slot): \(refusal.reason)", code: "invalid_slot"))
         case .success(let resolved):
             if message.data["scheduleElement"]?["disableAfterInteracted"] == .bool(true) { state.interactives[index].closed = true }
-            return .success(.schedule(schedulerID: message.id, slot: Slot(resolved.slot)))
+            return .success(.schedule(schedulerID: message.id, slot: resolved.slot))
         }
     }
 

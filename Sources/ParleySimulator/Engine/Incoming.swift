@@ -1,3 +1,4 @@
+import ParleyCore
 import ParleyModel
 
 /// A user action once checked against the conversation: what rules match against.

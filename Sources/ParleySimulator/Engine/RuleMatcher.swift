@@ -1,3 +1,4 @@
+import ParleyCore
 import ParleyModel
 
 /// Finds the first rule whose `when` matches an action, and what it binds for templates.
