@@ -86,7 +86,7 @@ public enum ConnectorKind: String, Hashable, Sendable, CaseIterable {
                 "rest_url", "websocket_url", "timeout", "chunk_joining", "quiet", "serve",
             ]
         case .cometchat:
-            return ["app_id", "region", "api_key", "user", "agent", "group", "rest_url", "websocket_url", "timeout", "quiet", "serve"]
+            return ["app_id", "region", "api_key", "user", "agent", "group", "rest_url", "websocket_url", "timeout", "quiet", "runs", "serve"]
         }
     }
 

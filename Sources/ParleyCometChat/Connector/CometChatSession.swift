@@ -43,7 +43,7 @@ final class CometChatSession: AgentSession, @unchecked Sendable {
         self.clock = clock
         self.wallClock = wallClock
         self.deviceID = deviceID
-        conversation = CometChatConversation(settings: .init(user: settings.user, peer: settings.peer, quiet: settings.quiet))
+        conversation = CometChatConversation(settings: .init(user: settings.user, peer: settings.peer, quiet: settings.quiet, runs: settings.runs))
     }
 
     /// Starts the connection and the timers.
@@ -100,9 +100,11 @@ final class CometChatSession: AgentSession, @unchecked Sendable {
         }
         let body = CometChatOutgoing.textMessage(text, to: settings.peer, muid: muid)
         let message = try await rest.sendMessage(body)
-        if case .number(let id)? = message["id"] {
-            lock.withLock { conversation.sent(messageID: Int(id), at: clock.now) }
+        guard let id = message.integerMember("id") else {
+            throw ConnectorError("CometChat's POST /messages answered without the message's id: \(CometChatRestClient.excerpt(message.serialized()))")
         }
+        mailbox.post(lock.withLock { conversation.sent(messageID: id, at: clock.now) })
+        lock.withLock { timerWake }.fire()
     }
 
     /// Performs what the pressed element's action says, then marks the interaction, like CometChat's UI kits.
@@ -127,6 +129,8 @@ final class CometChatSession: AgentSession, @unchecked Sendable {
             case .sendText(let text):
                 try await send(text)
             case .markInteracted(let messageID, let flowID, let elementID):
+                // The run answering the press carries the pressed message's id.
+                mailbox.post(lock.withLock { conversation.own(run: messageID, at: clock.now) })
                 try await rest.markInteracted(messageID: messageID, body: CometChatOutgoing.interacted(elementIDs: [elementID]))
                 let events = lock.withLock {
                     conversation.interacted(flowID: flowID, elementID: elementID, interactedAt: now.timeIntervalSince1970)

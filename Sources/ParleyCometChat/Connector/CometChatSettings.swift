@@ -20,6 +20,8 @@ public struct CometChatSettings: Sendable {
     public var timeout: Duration
     /// After `run_finished`, how long to wait for the persisted reply before the turn ends anyway.
     public var quiet: Duration
+    /// Which runs are the flow's: those its messages started (by run id), or all on the socket.
+    public var runs: RunScope
 
     /// Every field at its default, with explicit addresses.
     public init(appID: String, apiKey: String, user: String, peer: CometChatPeer, restURL: String, websocketURL: String?) {
@@ -32,6 +34,7 @@ public struct CometChatSettings: Sendable {
         region = "us"
         timeout = .seconds(30)
         quiet = .seconds(1)
+        runs = .mine
     }
 
     /// The REST base of an app in a region.
@@ -87,11 +90,21 @@ public struct CometChatSettings: Sendable {
             guard timeout > .zero else { throw CometChatSettingsError("`timeout` must be longer than 0s") }
         }
         if let value = settings["quiet"] { quiet = try Self.duration(value, "quiet", duration) }
+        if let value = settings["runs"] {
+            let text = try Self.text(value, "runs")
+            guard let scope = RunScope(rawValue: text) else {
+                throw CometChatSettingsError("`runs` must be mine (runs started by the flow's own messages) or all; got \(text)")
+            }
+            runs = scope
+        }
     }
 
     private static func required(_ settings: [String: JSONValue], _ key: String, _ what: String) throws(CometChatSettingsError) -> String {
         guard let value = settings[key] else { throw CometChatSettingsError("`\(key)` is missing: \(what)") }
-        let text = try text(value, key)
+        guard case .string(let text) = value else {
+            // A credential's value is never echoed, even one written as a number.
+            throw CometChatSettingsError("`\(key)` must be text (quote it): \(what)")
+        }
         guard !text.isEmpty else { throw CometChatSettingsError("`\(key)` is empty: \(what)") }
         return text
     }

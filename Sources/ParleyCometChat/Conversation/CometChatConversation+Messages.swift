@@ -7,6 +7,8 @@ extension CometChatConversation {
     /// message of the user's own is still kept, so pressing it can be refused when it does not
     /// allow sender interaction.
     mutating func receive(_ message: CometChatMessage) -> [AgentEvent] {
+        // Another conversation of the user's (another group, another agent) is not this flow's.
+        if let conversation = message.conversationID, conversation != conversationID { return [] }
         guard seenMessages.insert(message.id).inserted else { return [] }
         guard message.sender != settings.user else {
             if message.category == .interactive { interactives.append(CometChatInteractive(message: message)) }
@@ -56,14 +58,13 @@ extension CometChatConversation {
 
     /// The server's word that a goal is met: once per message, named as flows name it.
     mutating func receive(_ receipt: CometChatInteractionReceipt) -> [AgentEvent] {
-        let index = interactives.lastIndex { $0.message.id == receipt.messageID }
-        if let index {
-            for interaction in receipt.interactions where !interactives[index].interactions.contains(interaction) {
-                interactives[index].interactions.append(interaction)
-            }
+        // A goal of a message this conversation never saw is someone else's.
+        guard let index = interactives.lastIndex(where: { $0.message.id == receipt.messageID }) else { return [] }
+        for interaction in receipt.interactions where !interactives[index].interactions.contains(interaction) {
+            interactives[index].interactions.append(interaction)
         }
         guard goalsFromServer.insert(receipt.messageID).inserted else { return [] }
-        let flowID = index.map { interactives[$0].flowID } ?? String(receipt.messageID)
+        let flowID = interactives[index].flowID
         return [.goalCompleted(messageID: flowID, source: .server)]
     }
 

@@ -20,10 +20,11 @@ extension CometChatConversation {
     }
 
     /// The server accepted the user's message (`POST /messages` answered with `messageID`): the
-    /// run it starts carries that id, so a late run of an earlier turn cannot end this one.
-    /// `now` is the time of the answer (kept for symmetry with the other inputs; nothing is due from it).
-    public mutating func sent(messageID: Int, at now: Duration) {
+    /// run it starts carries that id, so a late run of an earlier turn cannot end this one, and the
+    /// run is this conversation's (its frames that came before the answer are reported now).
+    public mutating func sent(messageID: Int, at now: Duration) -> [AgentEvent] {
         turn.sentMessage = messageID
+        return own(run: messageID, at: now)
     }
 
     /// The turn's end, once per turn.
@@ -44,7 +45,8 @@ extension CometChatConversation {
     /// Notes the time of reported events and ends the turn once the awaited reply is in.
     mutating func finish(_ events: [AgentEvent], at now: Duration) -> [AgentEvent] {
         var events = events
-        if !events.isEmpty { turn.lastEventAt = now }
+        // Traffic Parley has no event for (receipts, presence) does not hold the turn open.
+        if events.contains(where: { if case .raw = $0 { false } else { true } }) { turn.lastEventAt = now }
         if let run = turn.awaiting, persistedReplyArrived(for: run) { events += endTurn() }
         return events
     }

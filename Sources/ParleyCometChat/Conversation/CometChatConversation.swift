@@ -16,12 +16,16 @@ public struct CometChatConversation: Sendable {
         public var peer: CometChatPeer
         /// After `run_finished`, how long to wait for the persisted reply before the turn ends anyway.
         public var quiet: Duration
+        /// Which runs are this conversation's: the ones its own messages and presses started (by
+        /// run id), or every run the socket carries.
+        public var runs: RunScope
 
         /// Creates settings.
-        public init(user: String, peer: CometChatPeer, quiet: Duration = .seconds(1)) {
+        public init(user: String, peer: CometChatPeer, quiet: Duration = .seconds(1), runs: RunScope = .mine) {
             self.user = user
             self.peer = peer
             self.quiet = quiet
+            self.runs = runs
         }
     }
 
@@ -56,6 +60,12 @@ public struct CometChatConversation: Sendable {
     /// The turn: whether a `turnEnded` is still owed, the runs that belong to it, the run whose
     /// finish is awaiting its persisted reply, and when something last happened.
     var turn = TurnState()
+    /// Run ids this conversation started: its messages' ids, and the messages it pressed.
+    var owned: Set<Int> = []
+    /// Frames of runs not (yet) known to be this conversation's, by run id: the socket can deliver
+    /// a run's first events before the REST answer that names its id; another conversation's runs
+    /// stay here until dropped.
+    var held: [Int: [CometChatFrame]] = [:]
 
     /// A conversation with nothing received yet.
     public init(settings: Settings) {
@@ -69,6 +79,10 @@ public struct CometChatConversation: Sendable {
     /// Handles one decoded frame from the socket and returns the events it means, in order.
     /// Auth replies and pongs mean nothing here: the session deals with them.
     public mutating func receive(_ frame: CometChatFrame, at now: Duration) -> [AgentEvent] {
+        if let run = Self.run(of: frame), settings.runs == .mine, !owned.contains(run) {
+            hold(frame, run: run)
+            return []
+        }
         var events: [AgentEvent]
         switch frame {
         case .auth, .pong: events = []

@@ -62,6 +62,23 @@ public struct SchedulerRules: Hashable, Sendable {
         return .success(ResolvedSlot(slot: slot, window: window))
     }
 
+    /// The wall-clock slot in the scheduler's zone (`2026-11-24T10:30`) of a `meetStartAt` instant
+    /// written in UTC (`2026-11-24T05:00:00Z` for Asia/Kolkata): the inverse of ``meetStartAt(_:now:)``,
+    /// for whoever receives a booking. Nil when the text is not such an instant.
+    public func slot(meetStartAt text: String) -> String? {
+        let characters = Array(text)
+        guard characters.count >= 17, characters.last == "Z", characters[10] == "T",
+            let date = LocalDate(iso: String(characters[0..<10])), let minutes = TimeWindow.minutes(String(characters[11..<16]))
+        else { return nil }
+        let seconds = characters.count >= 20 && characters[16] == ":" ? Int(String(characters[17..<19])) ?? 0 : 0
+        let instant = Date(timeIntervalSince1970: TimeInterval(date.daysSinceEpoch * 86_400 + minutes * 60 + seconds))
+        let clock = ZonedClock(timeZone)
+        let local = clock.date(of: instant)
+        let wall = Int((instant.timeIntervalSince1970 + TimeInterval(timeZone.secondsFromGMT(for: instant))).rounded(.down))
+        let minute = (wall - local.daysSinceEpoch * 86_400) / 60
+        return "\(local)T\(TimeWindow.clock(minute))"
+    }
+
     /// The meeting's start as CometChat's `meetStartAt` wants it, ISO 8601 in UTC
     /// (`2026-11-24T10:30:00Z`), the slot being wall-clock time in the scheduler's zone.
     ///

@@ -8,8 +8,9 @@ struct ConversationDriver {
     var conversation: CometChatConversation
     var events: [AgentEvent] = []
 
-    init(peer: CometChatPeer = .agent(uid: F.agent), quiet: Duration = .seconds(1)) {
-        conversation = CometChatConversation(settings: .init(user: F.user, peer: peer, quiet: quiet))
+    /// Mapping tests see every run (`runs: .all`); ownership tests pass `.mine`.
+    init(peer: CometChatPeer = .agent(uid: F.agent), quiet: Duration = .seconds(1), runs: RunScope = .all) {
+        conversation = CometChatConversation(settings: .init(user: F.user, peer: peer, quiet: quiet, runs: runs))
     }
 
     static func at(_ seconds: Double) -> Duration { .milliseconds(Int((seconds * 1000).rounded())) }

@@ -8,7 +8,7 @@ struct TurnEndTests {
     @Test func theTurnEndsWhenTheAnnouncedAssistantMessageArrives() {
         var driver = ConversationDriver()
         driver.userActed(at: 0)
-        driver.conversation.sent(messageID: 17, at: ConversationDriver.at(0.1))
+        _ = driver.conversation.sent(messageID: 17, at: ConversationDriver.at(0.1))
         driver.receive(F.weatherRun, at: 1)
         #expect(driver.turnEnds == 0)
         #expect(driver.conversation.deadline == ConversationDriver.at(2))
@@ -62,7 +62,7 @@ struct TurnEndTests {
         driver.userActed(at: 0)
         driver.receive(F.streamed("run_started", run: "17"), at: 0.5)
         driver.userActed(at: 1)
-        driver.conversation.sent(messageID: 25, at: ConversationDriver.at(1.1))
+        _ = driver.conversation.sent(messageID: 25, at: ConversationDriver.at(1.1))
         driver.receive(F.streamed("run_finished", run: "17"), at: 1.2)
         #expect(driver.conversation.deadline == nil)
         driver.receive([F.streamed("run_started", run: "25"), F.streamed("run_finished", run: "25")], at: 2)
@@ -73,7 +73,7 @@ struct TurnEndTests {
     @Test func theSentMessagesRunCountsEvenIfItsStartWasMissed() {
         var driver = ConversationDriver()
         driver.userActed(at: 0)
-        driver.conversation.sent(messageID: 25, at: ConversationDriver.at(0.1))
+        _ = driver.conversation.sent(messageID: 25, at: ConversationDriver.at(0.1))
         driver.receive(F.streamed("run_finished", run: "25"), at: 1)
         #expect(driver.conversation.deadline == ConversationDriver.at(2))
     }

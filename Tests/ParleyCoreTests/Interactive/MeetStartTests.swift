@@ -74,4 +74,17 @@ struct MeetStartTests {
         #expect(rules.timeZone == TimeZone(identifier: "UTC"))
         #expect(try start(rules, "2026-11-24T10:30") == "2026-11-24T10:30:00Z")
     }
+
+    @Test("a booking's meetStartAt reads back as the scheduler's wall-clock slot, east and west of UTC", arguments: [
+        ("Asia/Kolkata", "tuesday 10:30", "2026-11-24T05:00:00Z", "2026-11-24T10:30"),
+        ("America/New_York", "monday 21:00", "2026-11-24T02:00:00Z", "2026-11-23T21:00"),
+        ("UTC", "tuesday 10:30", "2026-11-24T10:30:00Z", "2026-11-24T10:30"),
+    ])
+    func readBack(_ zone: String, _ slot: String, _ instant: String, _ wall: String) throws {
+        let rules = try rules(#"{"timezoneCode": "\#(zone)", "availability": {"monday": ["09:00-23:00"], "tuesday": ["09:00-12:00"]}}"#)
+        #expect(try start(rules, slot) == instant)
+        #expect(rules.slot(meetStartAt: instant) == wall)
+        #expect(try rules.check(wall).get().slot.day.rawValue == slot.split(separator: " ")[0].description)
+        #expect(rules.slot(meetStartAt: "tuesday 10:30") == nil)
+    }
 }

@@ -1,3 +1,4 @@
+import ParleyCore
 import ParleyModel
 
 /// What an interaction asks of the agent script (wire contract, "Interactions"): a form's submit
@@ -15,7 +16,11 @@ enum CometChatInteraction {
             return .submit(formID: name, values: values(data?["formData"], fields: interactive?["formFields"]), button: element)
         case "scheduler" where interactive?["scheduleElement"]?["elementId"] == .string(element):
             var slot = ""
-            if case .string(let start)? = data?["schedulerData"]?["meetStartAt"] { slot = self.slot(start) }
+            if case .string(let start)? = data?["schedulerData"]?["meetStartAt"] {
+                // meetStartAt is an instant in UTC; the script's availability is the scheduler's wall clock.
+                let rules = SchedulerRules(schedulerID: name, data: interactive ?? .null)
+                slot = rules.slot(meetStartAt: start) ?? self.slot(start)
+            }
             return .schedule(messageID: name, slot: slot)
         default:
             return .click(messageID: name, elementID: element)
