@@ -130,19 +130,6 @@ public struct InteractiveMessage: Hashable, Sendable {
     }
 }
 
-/// One interaction with an element of an interactive message.
-public struct Interaction: Hashable, Sendable {
-    public var elementID: String
-    /// Seconds since 1970, as CometChat records it.
-    public var interactedAt: Double
-
-    /// Creates an interaction.
-    public init(elementID: String, interactedAt: Double) {
-        self.elementID = elementID
-        self.interactedAt = interactedAt
-    }
-}
-
 /// The kinds of interactive message (CometChat's types).
 public enum InteractiveKind: String, Hashable, Sendable, CaseIterable {
     case form, card, scheduler, custom

@@ -14,6 +14,7 @@ public final class CometChatConnector: Connector, @unchecked Sendable {
     private let wallClock: @Sendable () -> Date
     private let logger: Logger
     private let lock = NSLock()
+    private let tokens = AuthTokenCache()
     /// Made with the first session, so a run refused while planning leaves nothing to shut down.
     private var client: HTTPClient?
 
@@ -72,7 +73,7 @@ public final class CometChatConnector: Connector, @unchecked Sendable {
         let session = CometChatSession(
             settings: settings, rest: CometChatRestClient(client: sharedClient, settings: settings),
             realtime: realtime(request.clock), clock: request.clock, wallClock: wallClock, deviceID: "parley-\(request.sessionID)",
-            gate: gate)
+            gate: gate, tokens: tokens)
         session.start()
         return session
     }

@@ -15,6 +15,7 @@ final class CometChatSession: AgentSession, @unchecked Sendable {
     private let deviceID: String
     /// Held from the session's start to its close.
     private let gate: UserGate
+    private let tokens: AuthTokenCache
     private let mailbox = EventMailbox()
     private let lock = NSLock()
     private var conversation: CometChatConversation
@@ -34,9 +35,10 @@ final class CometChatSession: AgentSession, @unchecked Sendable {
 
     init(
         settings: CometChatSettings, rest: CometChatRestClient, realtime: any CometChatRealtime, clock: any MonotonicClock,
-        wallClock: @escaping @Sendable () -> Date, deviceID: String, gate: UserGate
+        wallClock: @escaping @Sendable () -> Date, deviceID: String, gate: UserGate, tokens: AuthTokenCache
     ) {
         self.gate = gate
+        self.tokens = tokens
         self.settings = settings
         self.rest = rest
         self.realtime = realtime
@@ -184,7 +186,7 @@ final class CometChatSession: AgentSession, @unchecked Sendable {
         }
         let token: String
         do {
-            token = try await rest.authToken()
+            token = try await tokens.token { [rest] () throws(ConnectorError) in try await rest.authToken() }
         } catch {
             return fail(error.message)
         }

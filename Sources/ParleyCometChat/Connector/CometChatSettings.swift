@@ -119,7 +119,7 @@ public struct CometChatSettings: Sendable {
         case .number(let seconds) where seconds >= 0: return .milliseconds(Int64(seconds * 1000))
         case .string(let text):
             if let parsed = parse(text), parsed >= .zero { return parsed }
-        default: break
+        case .number, .null, .bool, .array, .object: break
         }
         throw CometChatSettingsError("`\(key)` must be a duration like 30s or 500ms; got \(value.compactText())")
     }

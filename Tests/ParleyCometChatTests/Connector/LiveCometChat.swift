@@ -75,7 +75,8 @@ struct LiveCometChat {
                 appID: "parley-app", apiKey: "key-1", user: Self.user, peer: .agent(uid: "shop-bot"),
                 restURL: CometChatServer.restURL(for: url).absoluteString,
                 websocketURL: CometChatServer.webSocketURL(for: url).absoluteString)
-            settings.timeout = .seconds(10)
+            // Generous: under a loaded machine (the whole suite on two cores) a socket can take seconds.
+            settings.timeout = .seconds(30)
             change(&settings)
             let connector = CometChatConnector(settings: settings)
             let session = try await connector.openSession(SessionRequest(sessionID: "s1", flowName: "live", clock: SystemClock()))
@@ -94,10 +95,10 @@ struct LiveCometChat {
 }
 
 extension AgentSession {
-    /// Events until one matches `stop` (included), or 10 s pass.
+    /// Events until one matches `stop` (included), or 30 s pass.
     func events(until stop: (AgentEvent) -> Bool) async throws -> [AgentEvent] {
         let clock = SystemClock()
-        let deadline = clock.now + .seconds(10)
+        let deadline = clock.now + .seconds(30)
         var seen: [AgentEvent] = []
         while let event = try await next(before: deadline) {
             seen.append(event)
@@ -106,10 +107,10 @@ extension AgentSession {
         return seen
     }
 
-    /// The reason the session failed, read from `next`, or nil if it did not within 10 s.
+    /// The reason the session failed, read from `next`, or nil if it did not within 30 s.
     func failure() async -> String? {
         let clock = SystemClock()
-        let deadline = clock.now + .seconds(10)
+        let deadline = clock.now + .seconds(30)
         do {
             while try await next(before: deadline) != nil {}
             return nil

@@ -8,7 +8,8 @@ struct CometChatRestError: Error, Hashable, Sendable {
 
     /// 401: the `apikey` header is missing or wrong.
     static func apiKey(_ given: String?) -> Self {
-        let why = given == nil ? "The apikey header is missing." : "The apikey '\(given!)' is not this app's REST API key."
+        // The key given is a credential: never echoed.
+        let why = given == nil ? "The apikey header is missing." : "The apikey given is not this app's REST API key."
         return Self(status: 401, code: "AUTH_ERR_APIKEY_NOT_FOUND", message: why)
     }
 
