@@ -66,7 +66,7 @@ struct CometChatRestTests {
         try await CometChatTestServer.with { http, _, _ in
             let good = #"{"receiver":"comet-bot","receiverType":"user","category":"message","type":"text","data":{"text":"hi"}}"#
             let cases: [(String?, String?, String?, UInt, String, String)] = [
-                (good, "ada", "nope", 401, "AUTH_ERR_APIKEY_NOT_FOUND", "nope"),
+                (good, "ada", "nope", 401, "AUTH_ERR_APIKEY_NOT_FOUND", "is not this app's REST API key"),
                 ("not json", "ada", nil, 401, "AUTH_ERR_APIKEY_NOT_FOUND", "missing"),
                 (good, nil, "demo-api-key", 400, "ERR_ON_BEHALF_OF_MISSING", "onBehalfOf"),
                 ("not json", "ada", "demo-api-key", 400, "ERR_BAD_REQUEST", "not a JSON object"),
@@ -81,6 +81,8 @@ struct CometChatRestTests {
                 #expect(answer.status == status, "\(body ?? "") \(answer.body)")
                 #expect(answer.errorCode == code, "\(body ?? "") \(answer.body)")
                 #expect(answer.errorMessage?.contains(named) == true, "\(answer.body) should name \(named)")
+                // A key is a credential: the answer never repeats the one given.
+                #expect(key.map { !answer.body.contains($0) } ?? true, "\(answer.body) repeats the key")
             }
             // Nothing was kept.
             #expect(try await http.messages("v3/users/comet-bot/messages").isEmpty)
