@@ -130,12 +130,13 @@ struct PolyAIRestTests {
 
     @Test("a token expires after tokenLifetime: sessions answers 401 and the socket upgrade is refused")
     func tokenExpiry() async throws {
-        // 3 s: long enough that a loaded machine still creates the session with the fresh token.
-        try await PolyAITestServer.with(options: PolyAIServerOptions(tokenLifetime: .seconds(3))) { http, base in
+        // 10 s: long enough that a loaded machine (the whole suite on two cores; 3 s was not) still
+        // creates the session with the fresh token.
+        try await PolyAITestServer.with(options: PolyAIServerOptions(tokenLifetime: .seconds(10))) { http, base in
             let answer = try await http.accessToken()
-            #expect(answer.json?["expires_in"] == .number(3))
+            #expect(answer.json?["expires_in"] == .number(10))
             let (token, session) = try await http.handshake()
-            try await Task.sleep(for: .milliseconds(3300))
+            try await Task.sleep(for: .milliseconds(10_300))
             let late = try await http.sessions(authorization: "Bearer \(token)")
             #expect(late.status == 401)
             #expect(late.message == "Invalid or expired access token")
