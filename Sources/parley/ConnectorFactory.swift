@@ -58,20 +58,14 @@ final class ConnectorFactory {
         guard let served else { return PolyAIConnector(settings: parsed) }
         // The served agent and its client agree on the host when parley.yaml names none.
         if parsed.host.isEmpty { parsed.host = "parley.example" }
-        guard case .string(let scriptPath) = served else {
-            throw InvalidInput("\(agent.location): agent '\(agent.name)': `serve` must be the path of an agent script")
-        }
-        let script = try script(at: scriptPath, directory: directory)
+        let script = try servedScript(served, agent, directory: directory)
         let options = PolyAIServerOptions(
             connectorToken: parsed.connectorToken, connectorHost: parsed.host,
             chunkJoining: PolyAIChunkJoining(rawValue: parsed.chunkJoining.rawValue) ?? .space)
         return ServedConnector(
             capabilities: PolyAIConnector(settings: parsed).capabilities,
             serve: { onListening in
-                // Quiet: the run's own output is what the user reads; a failing server shows up as failing flows.
-                var logger = AGUIServer.defaultLogger()
-                logger.logLevel = .critical
-                try await PolyAIServer(script: script, logger: logger, options: options).run(onListening: onListening)
+                try await PolyAIServer(script: script, logger: quietServerLogger, options: options).run(onListening: onListening)
             },
             connect: { [parsed] url in
                 var reached = parsed
@@ -98,21 +92,22 @@ final class ConnectorFactory {
         } catch {
             throw InvalidInput("\(agent.location): agent '\(agent.name)': \(error.message)")
         }
-        guard let served else { return CometChatConnector(settings: parsed) }
-        guard case .string(let scriptPath) = served else {
-            throw InvalidInput("\(agent.location): agent '\(agent.name)': `serve` must be the path of an agent script")
+        guard let served else {
+            guard parsed.websocketURL != nil else {
+                throw InvalidInput(
+                    "\(agent.location): agent '\(agent.name)': give `websocket_url`, the address of CometChat's realtime socket "
+                        + "(CometChat does not publish it; see docs/cometchat.md), or `serve:` an agent script")
+            }
+            return CometChatConnector(settings: parsed)
         }
-        let script = try script(at: scriptPath, directory: directory)
+        let script = try servedScript(served, agent, directory: directory)
         var agentUID: String?
         if case .agent(let uid) = parsed.peer { agentUID = uid }
         let options = CometChatServerOptions(appID: parsed.appID, region: parsed.region, apiKey: parsed.apiKey, agentUID: agentUID)
         return ServedConnector(
             capabilities: CometChatConnector(settings: parsed).capabilities,
             serve: { onListening in
-                // Quiet: the run's own output is what the user reads; a failing server shows up as failing flows.
-                var logger = AGUIServer.defaultLogger()
-                logger.logLevel = .critical
-                try await CometChatServer(script: script, logger: logger, options: options).run(onListening: onListening)
+                try await CometChatServer(script: script, logger: quietServerLogger, options: options).run(onListening: onListening)
             },
             connect: { [parsed] url in
                 var reached = parsed
@@ -120,6 +115,22 @@ final class ConnectorFactory {
                 reached.websocketURL = CometChatServer.webSocketURL(for: url).absoluteString
                 return CometChatConnector(settings: reached)
             })
+    }
+
+    /// The script a `serve:` setting names, parsed and checked.
+    static func servedScript(_ served: JSONValue, _ agent: AgentConfig, directory: String) throws(InvalidInput) -> AgentScript {
+        guard case .string(let path) = served else {
+            throw InvalidInput("\(agent.location): agent '\(agent.name)': `serve` must be the path of an agent script")
+        }
+        return try script(at: path, directory: directory)
+    }
+
+    /// A served agent's logger. Quiet: the run's own output is what the user reads; a failing
+    /// server shows up as failing flows.
+    static var quietServerLogger: Logger {
+        var logger = AGUIServer.defaultLogger()
+        logger.logLevel = .critical
+        return logger
     }
 
     /// The agent script at `path` (relative to `directory`), parsed and checked.

@@ -23,7 +23,7 @@ final class CometChatSession: AgentSession, @unchecked Sendable {
     private var ready = WakeSignal()
     private var finished = false
     private var tasks: [Task<Void, Never>] = []
-    private var timerWake = WakeSignal()
+    private let timer = DeadlineTimer()
     private var sentCount = 0
     private var closed = false
 
@@ -106,7 +106,7 @@ final class CometChatSession: AgentSession, @unchecked Sendable {
             throw ConnectorError("CometChat's POST /messages answered without the message's id: \(CometChatRestClient.excerpt(message.serialized()))")
         }
         mailbox.post(lock.withLock { conversation.sent(messageID: id, at: clock.now) })
-        lock.withLock { timerWake }.fire()
+        timer.poke()
     }
 
     /// Performs what the pressed element's action says, then marks the interaction, like CometChat's UI kits.
@@ -140,7 +140,7 @@ final class CometChatSession: AgentSession, @unchecked Sendable {
                 mailbox.post(events)
             }
         }
-        lock.withLock { timerWake }.fire()
+        timer.poke()
     }
 
     /// The planner's steps; a `schedule` first resolves its slot to a meeting time by the scheduler's rules.
@@ -226,7 +226,7 @@ final class CometChatSession: AgentSession, @unchecked Sendable {
         switch result {
         case .success(let events):
             mailbox.post(events)
-            lock.withLock { timerWake }.fire()
+            timer.poke()
         case .failure(let violation):
             fail("the agent broke CometChat's protocol: \(violation.message)")
         }
@@ -234,25 +234,8 @@ final class CometChatSession: AgentSession, @unchecked Sendable {
 
     /// Wakes for the conversation's deadline: the turn's end when the persisted reply is late.
     private func timerLoop() async {
-        while !Task.isCancelled {
-            let (deadline, wake) = lock.withLock { () -> (Duration?, WakeSignal) in
-                timerWake = WakeSignal()
-                return (conversation.deadline, timerWake)
-            }
-            do {
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    if let deadline { group.addTask { [clock] in try await clock.sleep(until: deadline) } }
-                    group.addTask { await wake.wait() }
-                    try await group.next()
-                    group.cancelAll()
-                }
-            } catch {
-                return
-            }
-            let now = clock.now
-            if let deadline, now >= deadline {
-                mailbox.post(lock.withLock { conversation.tick(at: now) })
-            }
+        await timer.run(clock: clock, deadline: { [self] in lock.withLock { conversation.deadline } }) { [self] now in
+            mailbox.post(lock.withLock { conversation.tick(at: now) })
         }
     }
 

@@ -26,7 +26,7 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
     private var sessionID: String?
     private var finished = false
     private var tasks: [Task<Void, Never>] = []
-    private var timerWake = WakeSignal()
+    private let timer = DeadlineTimer()
 
     init(
         settings: PolyAISettings, rest: PolyRestClient, clock: any MonotonicClock, wallClock: @escaping @Sendable () -> Double,
@@ -264,7 +264,7 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
                             // The protocol is text frames only (§3).
                             return fail(ConnectorError("PolyAI sent a binary WebSocket frame; the protocol has text frames only"))
                         }
-                        lock.withLock { timerWake }.fire()
+                        timer.poke()
                     }
                 }
             }
@@ -298,25 +298,8 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
 
     /// Wakes for the conversation's deadlines: resends, delivery failures, typing stops, turn ends.
     private func timerLoop() async {
-        while !Task.isCancelled {
-            let (deadline, wake) = lock.withLock { () -> (Duration?, WakeSignal) in
-                timerWake = WakeSignal()
-                return (conversation.nextDeadline, timerWake)
-            }
-            do {
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    if let deadline { group.addTask { [clock] in try await clock.sleep(until: deadline) } }
-                    group.addTask { await wake.wait() }
-                    try await group.next()
-                    group.cancelAll()
-                }
-            } catch {
-                return
-            }
-            let now = clock.now
-            if let deadline, now >= deadline {
-                await apply(lock.withLock { conversation.tick(at: now) })
-            }
+        await timer.run(clock: clock, deadline: { [self] in lock.withLock { conversation.nextDeadline } }) { [self] now in
+            await apply(lock.withLock { conversation.tick(at: now) })
         }
     }
 
@@ -326,7 +309,7 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
         mailbox.post(reaction.events)
         if let failure = reaction.failure { mailbox.fail(ConnectorError(failure)) }
         guard !reaction.frames.isEmpty else { return }
-        lock.withLock { timerWake }.fire()
+        timer.poke()
         guard let open = lock.withLock({ socket }) else { return }
         for frame in reaction.frames {
             try? await open.writeTextMessage(frame)

@@ -68,4 +68,12 @@ struct ServerLifecycle: Sendable {
             }
         }
     }
+
+    /// The WebSocket URL at `/ws` of a server whose HTTP base URL is `url` (PolyAI and CometChat both serve it there).
+    static func webSocketURL(for url: URL) -> URL {
+        var components = URLComponents(url: url, resolvingAgainstBaseURL: false)!
+        components.scheme = "ws"
+        components.path = "/ws"
+        return components.url!
+    }
 }

@@ -82,10 +82,7 @@ public struct CometChatServer: Sendable {
 
     /// The WebSocket URL of a server whose HTTP base URL is `url`: `ws://host:port/ws`.
     public static func webSocketURL(for url: URL) -> URL {
-        var components = URLComponents(url: url, resolvingAgainstBaseURL: false)!
-        components.scheme = "ws"
-        components.path = "/ws"
-        return components.url!
+        ServerLifecycle.webSocketURL(for: url)
     }
 
     /// The REST base URL of a server whose HTTP base URL is `url`: `http://host:port/v3`.

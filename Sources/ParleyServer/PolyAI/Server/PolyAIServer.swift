@@ -68,10 +68,7 @@ public struct PolyAIServer: Sendable {
 
     /// The WebSocket URL of a server whose HTTP base URL is `url`: `ws://host:port/ws`.
     public static func webSocketURL(for url: URL) -> URL {
-        var components = URLComponents(url: url, resolvingAgainstBaseURL: false)!
-        components.scheme = "ws"
-        components.path = "/ws"
-        return components.url!
+        ServerLifecycle.webSocketURL(for: url)
     }
 
     /// The Hummingbird application: the REST routes, the upgrade at `/ws`, and the pool the
