@@ -198,26 +198,26 @@ struct CometChatSocketTests {
             let asked = Moment(clock.now)
             let first = try await PolyAISocketProbe.connect(url) { probe in
                 try await CometChatTestServer.authenticate(probe, token: token)
-                // The outage starts after this and ends 8 s after it started (long, so a loaded machine still reaches the second socket within it).
+                // The outage starts after this and ends 30 s after it started (long: on a loaded machine the first socket has been seen to take 12 s to notice the drop).
                 asked.set(clock.now)
                 _ = try await http.sentID("outage", from: "ada")
                 try await probe.waitForEnd()
             }
             let down = clock.now
             #expect(first.close == nil)
-            // Within the outage (8 s): the auth frame gets no answer, the connection just ends.
+            // Within the outage (30 s): the auth frame gets no answer, the connection just ends.
             let during = try await PolyAISocketProbe.connect(url) { probe in
                 try await probe.send(CometChatTestServer.authFrame(token))
                 try await probe.waitForEnd()
             }
-            try #require(clock.now - asked.value < .seconds(8), "the second socket came too late to test the outage")
+            try #require(clock.now - asked.value < .seconds(30), "the second socket came too late to test the outage")
             #expect(during.frames.isEmpty && during.close == nil)
             // Another user is not down.
             let bob = try await PolyAISocketProbe.connect(url) { probe in
                 try await CometChatTestServer.authenticate(probe, token: try await http.token(for: "bob"))
             }
             #expect(bob.frames.first?.body?["code"] == 200)
-            try await Task.sleep(until: down + .seconds(8.5), clock: clock)
+            try await Task.sleep(until: down + .seconds(30.5), clock: clock)
             let after = try await PolyAISocketProbe.connect(url) { probe in
                 try await CometChatTestServer.authenticate(probe, token: token)
             }

@@ -86,7 +86,7 @@ enum CometChatTestServer {
             play: [run_started, reply: Before the drop., fault: drop_connection, pause: 300ms, reply: After the drop., run_finished]
           - id: outage
             when: { text: '^outage$' }
-            play: [run_started, reply: Going down., fault: { outage: 8s }, pause: 200ms, reply: Back later., run_finished]
+            play: [run_started, reply: Going down., fault: { outage: 30s }, pause: 200ms, reply: Back later., run_finished]
           - id: malformed
             when: { text: '^malformed$' }
             play: [fault: malformed_frame, reply: After garbage.]

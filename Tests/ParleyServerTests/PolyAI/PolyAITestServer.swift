@@ -102,7 +102,7 @@ enum PolyAITestServer {
             play: [fault: { delay_echo: 3s }, reply: Answered once.]
           - id: outage
             when: { text: '^outage$' }
-            play: [reply: Going down., fault: { outage: 3s }, pause: 200ms, reply: Back later.]
+            play: [reply: Going down., fault: { outage: 30s }, pause: 200ms, reply: Back later.]
           - id: silence
             when: { text: '^silence$' }
             play: []
