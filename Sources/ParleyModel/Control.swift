@@ -1,19 +1,22 @@
-/// `capture:` — one variable taken from what the agent sent.
+/// `capture:` — one variable taken from what the agent sent in the current turn.
 public struct Capture: Hashable, Sendable {
     /// The variable to set.
     public var name: String
-    /// The latest event of this kind in the turn is the source.
+    /// The latest event of this kind in the current turn that yields a value is the source.
     public var source: EventKind
     /// How to pick the value out of it.
     public var extraction: Extraction
+    /// How long to wait for the event; nil means the flow's, then the project's, default.
+    public var within: Duration?
     /// Where it was written.
     public var location: SourceLocation
 
     /// Creates a capture.
-    public init(name: String, source: EventKind, extraction: Extraction, location: SourceLocation) {
+    public init(name: String, source: EventKind, extraction: Extraction, within: Duration? = nil, location: SourceLocation) {
         self.name = name
         self.source = source
         self.extraction = extraction
+        self.within = within
         self.location = location
     }
 
@@ -32,7 +35,7 @@ public struct Capture: Hashable, Sendable {
 public indirect enum Condition: Hashable, Sendable {
     /// `{ var: name, is: <matcher> }`: a variable's value satisfies a matcher.
     case variable(Located<String>, Matcher)
-    /// `{ received: <event pattern> }`: an event of the current turn matches.
+    /// `{ received: <event pattern> }`: an event of the current turn matches (waits for the turn to decide).
     case received(EventPattern)
     /// `{ all: [conditions] }`.
     case all([Condition])

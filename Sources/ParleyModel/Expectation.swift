@@ -23,14 +23,19 @@ public struct Expectation: Hashable, Sendable {
     public var within: Duration?
     /// Latency checks measured from the user action that opened the turn.
     public var latency: [LatencyCheck]
+    /// `count:` how many matching events the turn must hold (a number matcher); nil means at least one.
+    public var count: Matcher?
     /// Where the expectation was written.
     public var location: SourceLocation
 
     /// Creates an expectation.
-    public init(pattern: EventPattern, within: Duration? = nil, latency: [LatencyCheck] = [], location: SourceLocation) {
+    public init(
+        pattern: EventPattern, within: Duration? = nil, latency: [LatencyCheck] = [], count: Matcher? = nil, location: SourceLocation
+    ) {
         self.pattern = pattern
         self.within = within
         self.latency = latency
+        self.count = count
         self.location = location
     }
 }

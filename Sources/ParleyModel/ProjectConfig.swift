@@ -34,15 +34,20 @@ public struct ProjectDefaults: Hashable, Sendable {
     public var agent: Located<String>?
     /// The wait for expectations when neither step nor flow sets one.
     public var timeout: Duration?
+    /// How long a read without `within:` goes on waiting once the agent's turn has ended.
+    public var settle: Duration?
 
     /// Creates defaults.
-    public init(agent: Located<String>? = nil, timeout: Duration? = nil) {
+    public init(agent: Located<String>? = nil, timeout: Duration? = nil, settle: Duration? = nil) {
         self.agent = agent
         self.timeout = timeout
+        self.settle = settle
     }
 
     /// The wait when nothing sets one.
     public static let fallbackTimeout: Duration = .seconds(10)
+    /// The settle period when nothing sets one: late events of an ended turn get this long to arrive.
+    public static let fallbackSettle: Duration = .seconds(1)
 }
 
 /// One agent: its connector and that connector's settings.

@@ -96,9 +96,10 @@ public enum ProjectParser {
         guard let reader = MappingReader(node, context, expected: "a mapping like { agent: demo, timeout: 10s }") else {
             return ProjectDefaults()
         }
-        reader.rejectUnknownKeys(allowed: ["agent", "timeout"], in: "'defaults'", context)
+        reader.rejectUnknownKeys(allowed: ["agent", "timeout", "settle"], in: "'defaults'", context)
         let agent = reader["agent"].flatMap { node in context.string(node, "an agent name").map { Located($0, at: node.location) } }
-        return ProjectDefaults(agent: agent, timeout: reader["timeout"].flatMap(context.duration))
+        return ProjectDefaults(
+            agent: agent, timeout: reader["timeout"].flatMap(context.duration), settle: reader["settle"].flatMap(context.duration))
     }
 
     private static func pluginList(_ node: YAMLNode, _ context: ParseContext) -> [PluginConfig] {

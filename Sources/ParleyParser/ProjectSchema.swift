@@ -11,7 +11,7 @@ enum ProjectSchema {
         }
         let root = S.object([
             ("agents", .object([JSONMember("type", "object"), JSONMember("additionalProperties", S.ref("agent"))])),
-            ("defaults", S.object([("agent", S.string), ("timeout", S.ref("duration"))])),
+            ("defaults", S.object([("agent", S.string), ("timeout", S.ref("duration")), ("settle", S.ref("duration"))])),
             ("plugins", S.array(S.anyOf(plugins + [S.enumeration(PluginKind.allCases.map(\.rawValue))]))),
         ])
         let duration = S.stepDefinitions().filter { $0.0 == "duration" || $0.0 == "value" }

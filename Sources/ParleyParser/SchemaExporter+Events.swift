@@ -35,10 +35,11 @@ extension SchemaExporter {
         // Each event's value schema is defined once and referenced by the three places that name events.
         let events: [(String, JSONValue)] = EventKind.allCases.map { ($0.rawValue, ref("event_\($0.rawValue)")) }
         let latency = object(LatencyMeasure.allCases.map { ($0.rawValue, ref("matcherOperators")) })
+        let count = anyOf([integer(minimum: 0), ref("matcherOperators")])
         return [
             ("eventName", enumeration(names)),
             ("eventPattern", anyOf([ref("eventName"), withMinimum(object(events))])),
-            ("expectation", anyOf([ref("eventName"), withMinimum(object(events + [("within", ref("duration")), ("latency", latency)]))])),
+            ("expectation", anyOf([ref("eventName"), withMinimum(object(events + [("within", ref("duration")), ("latency", latency), ("count", count)]))])),
             ("absence", anyOf([ref("eventName"), withMinimum(object(events + [("for", ref("duration"))]))])),
         ] + EventKind.allCases.map { ("event_\($0.rawValue)", eventValue($0)) }
     }

@@ -71,7 +71,7 @@ public enum SchemaExporter {
             case .wait: return step(.wait, ref("duration"))
             case .set: return step(.set, ref("variables"))
             case .capture:
-                let capture = object([("from", eventName), ("regex", string), ("group", integer(minimum: 0)), ("json_path", string)], required: ["from"])
+                let capture = object([("from", eventName), ("regex", string), ("group", integer(minimum: 0)), ("json_path", string), ("within", ref("duration"))], required: ["from"])
                 return step(.capture, .object([JSONMember("type", "object"), JSONMember("additionalProperties", anyOf([eventName, capture]))]))
             case .if: return step(.if, conditionSchema, companions: [(.then, steps), (.else, steps)], required: [.if, .then])
             case .repeat:

@@ -20,7 +20,7 @@ extension StepParser {
                 }
             }
             guard let fields = MappingReader(spec, context, expected: "an event name, or { from: …, regex: … }") else { return nil }
-            fields.rejectUnknownKeys(allowed: ["from", "regex", "group", "json_path"], in: "'capture'", context)
+            fields.rejectUnknownKeys(allowed: ["from", "regex", "group", "json_path", "within"], in: "'capture'", context)
             fields.require(["from"], in: "capture '\(name)'", context)
             guard let fromNode = fields["from"], let sourceName = context.string(fromNode, "an event name"),
                 let source = patterns.kind(named: sourceName, at: fromNode.location)
@@ -45,7 +45,8 @@ extension StepParser {
                 context.error("capture '\(name)' has both 'regex' and 'json_path'; use one", at: pathNode.location)
                 return nil
             }
-            return Capture(name: name, source: source, extraction: extraction, location: key.location)
+            let within = fields["within"].flatMap(context.duration)
+            return Capture(name: name, source: source, extraction: extraction, within: within, location: key.location)
         }
     }
 
@@ -65,6 +66,13 @@ extension StepParser {
         let shape = "a condition like { var: tier, is: gold } or { received: { reply: { contains: refund } } }"
         guard let reader = MappingReader(node, context, expected: shape) else { return nil }
         let forms = ["var", "received", "all", "any", "not"]
+        // `if: { reply: … }` reads like a check on what the agent sent; say how to write one.
+        for (key, _) in reader.pairs where EventKind(rawValue: key.value) != nil {
+            context.error(
+                "a condition on what the agent sent is written { received: { \(key.value): … } }; '\(key.value)' alone is not a condition",
+                at: key.location)
+        }
+        if reader.pairs.contains(where: { EventKind(rawValue: $0.key.value) != nil }) { return nil }
         reader.rejectUnknownKeys(allowed: forms + ["is"], in: "condition", context)
         let written = reader.pairs.filter { forms.contains($0.key.value) }
         if written.count > 1 {

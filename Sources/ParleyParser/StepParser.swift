@@ -117,12 +117,50 @@ struct StepParser {
     }
 
     func expectation(_ node: YAMLNode) -> Expectation? {
-        guard let (pattern, reader) = patterns.parse(node, extraKeys: ["within", "latency"], step: "expect") else {
+        guard let (pattern, reader) = patterns.parse(node, extraKeys: ["within", "latency", "count"], step: "expect") else {
             return nil
         }
         let within = reader?["within"].flatMap(context.duration)
         let latency = reader?["latency"].map(latencyChecks) ?? []
-        return Expectation(pattern: pattern, within: within, latency: latency, location: node.location)
+        let count = reader?["count"].flatMap(countMatcher)
+        return Expectation(pattern: pattern, within: within, latency: latency, count: count, location: node.location)
+    }
+
+    /// `count: 1` or `count: { gte: 2 }`: a whole number, or number bounds.
+    private func countMatcher(_ node: YAMLNode) -> Matcher? {
+        let shape = "a count like 1 or { gte: 2 }"
+        if case .scalar = node.value {
+            guard let number = context.integer(node, minimum: 0, "a count") else { return nil }
+            return Matcher(.equals(.number(Double(number))), at: node.location)
+        }
+        guard case .mapping = node.value else {
+            context.wrongShape(node, expected: shape)
+            return nil
+        }
+        guard let matcher = MatcherParser(context: context).parse(node, .scalarValue) else { return nil }
+        guard isCount(matcher) else {
+            context.wrongShape(node, expected: shape)
+            return nil
+        }
+        return matcher
+    }
+
+    /// Whether a matcher only says things about a number: comparisons with numbers, whole numbers,
+    /// and `not`/`all`/`any`/`one_of` of those.
+    private func isCount(_ matcher: Matcher) -> Bool {
+        func whole(_ value: ValueTemplate) -> Bool {
+            if case .number(let number) = value { return number >= 0 && number.rounded() == number }
+            return false
+        }
+        switch matcher.kind {
+        case .compare(_, .number): return true
+        case .equals(let value): return whole(value)
+        case .oneOf(let values): return values.allSatisfy(whole)
+        case .not(let inner): return isCount(inner)
+        case .all(let inner), .any(let inner): return inner.allSatisfy(isCount)
+        case .compare(_, .duration), .contains, .containsIgnoringCase, .matches, .startsWith, .object, .jsonPath, .exists:
+            return false
+        }
     }
 
     private func latencyChecks(_ node: YAMLNode) -> [LatencyCheck] {

@@ -60,6 +60,7 @@ struct RunPlanner {
                 PlannedFlow(
                     flow: flow, path: file, connector: connector,
                     defaultTimeout: project?.defaults.timeout ?? ProjectDefaults.fallbackTimeout,
+                    settle: project?.defaults.settle ?? ProjectDefaults.fallbackSettle,
                     environment: { environment.value(of: $0) }))
         }
         if let plugins = firstProject?.plugins {

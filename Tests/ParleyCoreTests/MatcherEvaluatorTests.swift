@@ -72,3 +72,49 @@ struct MatcherEvaluatorTests {
         #expect(JSONPath("$.a[-1]")?.select(in: .object([JSONMember("a", [1, 2])])) == [2])
     }
 }
+
+/// Durations compare as durations: a duration literal against a numeric seconds field, or against
+/// another duration literal, means the same thing in every matcher.
+@Suite("matchers: durations")
+struct DurationMatchingTests {
+    let evaluator = MatcherEvaluator(interpolation: Interpolation())
+
+    static let here = SourceLocation(file: "t", line: 1, column: 1)
+
+    func matcher(_ kind: Matcher.Kind) -> Matcher { Matcher(kind, at: Self.here) }
+
+    func text(_ literal: String) -> ValueTemplate { .string(Template(literal: literal, location: Self.here)) }
+
+    @Test("wait: 40s in a flow matches a handoff whose estimated wait is 40 seconds")
+    func handoffWait() throws {
+        let parsed = FlowParser().parse(text: "flow: t\nsteps:\n  - expect: { handoff: { wait: 40s } }\n", path: "t.flow.yaml")
+        guard case .expect(let expectation)? = parsed.flow?.steps.first?.kind else {
+            Issue.record("not parsed: \(parsed.diagnostics)")
+            return
+        }
+        #expect(evaluator.evaluate(expectation.pattern, against: .handoff(Handoff(stage: .queued, wait: .seconds(40)))).passed)
+        #expect(!evaluator.evaluate(expectation.pattern, against: .handoff(Handoff(stage: .queued, wait: .seconds(45)))).passed)
+    }
+
+    @Test("40s equals a field holding 40 seconds, and 250ms equals 0.25")
+    func equalsSeconds() {
+        #expect(evaluator.evaluate(matcher(.equals(text("40s"))), against: .number(40)).passed)
+        #expect(evaluator.evaluate(matcher(.equals(text("250ms"))), against: .number(0.25)).passed)
+        #expect(evaluator.evaluate(matcher(.equals(text("1m"))), against: .string("60s")).passed)
+        #expect(!evaluator.evaluate(matcher(.equals(text("40s"))), against: .number(41)).passed)
+        #expect(evaluator.evaluate(matcher(.oneOf([text("30s"), text("40s")])), against: .number(40)).passed)
+    }
+
+    @Test("a comparison reads a duration literal in the event as its seconds")
+    func compareText() {
+        #expect(evaluator.evaluate(matcher(.compare(.lt, .duration(.seconds(60)))), against: .string("40s")).passed)
+        #expect(!evaluator.evaluate(matcher(.compare(.lt, .number(30))), against: .string("40s")).passed)
+        #expect(evaluator.evaluate(matcher(.compare(.lt, .duration(.seconds(60)))), against: .number(40)).passed)
+    }
+
+    @Test("plain text that is not a duration still compares as text")
+    func notDurations() {
+        #expect(!evaluator.evaluate(matcher(.equals(text("40s"))), against: .string("40")).passed)
+        #expect(evaluator.evaluate(matcher(.equals(text("5"))), against: .number(5)).passed)
+    }
+}

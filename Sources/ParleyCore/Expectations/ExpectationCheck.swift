@@ -5,8 +5,8 @@ import ParleyModel
 public struct ExpectationCheck: Sendable {
     /// What the check concluded.
     public enum Verdict: Hashable, Sendable {
-        /// An event matched (its index in the turn) and every latency bound held.
-        case passed(index: Int)
+        /// An event matched (the first match's index in the turn; nil for `count: 0`) and every latency bound held.
+        case passed(index: Int?)
         /// Nothing matched yet; look again when an event arrives or at this offset.
         case waiting(until: Duration)
         /// It cannot pass any more; the message says what was expected and what came.
@@ -22,8 +22,16 @@ public struct ExpectationCheck: Sendable {
 
     /// The verdict for `expectation` over `turn` at `now`, waiting until the turn offset `timeout`;
     /// `within` is the wait as the flow wrote it, for the message (the step may start after the turn).
-    public func verdict(_ expectation: Expectation, in turn: Turn, now: Duration, timeout: Duration, within: Duration? = nil) -> Verdict {
+    /// `ended` is set once the turn is over and the step may stop waiting when it has settled
+    /// (no explicit `within:`): a read of an ended turn fails then instead of waiting out its timeout.
+    public func verdict(
+        _ expectation: Expectation, in turn: Turn, now: Duration, timeout: Duration, within: Duration? = nil, ended: TurnEnd? = nil
+    ) -> Verdict {
         let results = turn.entries.map { evaluator.evaluate(expectation.pattern, against: $0.event) }
+        let giveUp = min(timeout, ended?.settledAt ?? timeout)
+        if let count = expectation.count {
+            return countVerdict(expectation, count, turn, results, now: now, giveUp: giveUp, within: within ?? timeout, ended: ended)
+        }
         if let index = results.firstIndex(where: \.passed) {
             if let broken = latencyFailure(expectation, turn) { return .failed(broken) }
             return .passed(index: index)
@@ -40,8 +48,38 @@ public struct ExpectationCheck: Sendable {
         if turn.hasEnded, let other = otherHandoffOutcome(expectation.pattern, turn) {
             return .failed("expected \(expected), but the handoff ended \(other)")
         }
-        if now < timeout { return .waiting(until: timeout) }
+        if now < giveUp { return .waiting(until: giveUp) }
+        if let ended, giveUp < timeout {
+            return .failed("expected \(expected), but the turn ended at \(ended.at.flowText) without one; \(arrived(expectation.pattern, turn, results))")
+        }
         return .failed("expected \(expected) within \((within ?? timeout).flowText); \(arrived(expectation.pattern, turn, results))")
+    }
+
+    /// `count:`: decided as soon as more events cannot change it, else when the turn has settled or time is up.
+    private func countVerdict(
+        _ expectation: Expectation, _ count: Matcher, _ turn: Turn, _ results: [MatchResult], now: Duration, giveUp: Duration,
+        within: Duration, ended: TurnEnd?
+    ) -> Verdict {
+        let matching = results.indices.filter { results[$0].passed }
+        let rule = CountRule(evaluator: evaluator)
+        let holds = rule.holds(count, matching.count)
+        guard now >= giveUp || rule.isFinal(count, at: matching.count) else { return .waiting(until: giveUp) }
+        if holds {
+            if let broken = latencyFailure(expectation, turn) { return .failed(broken) }
+            return .passed(index: matching.first)
+        }
+        let expected = "\(PatternDescription.describe(expectation.pattern)) \(CountRule.describe(count)) times"
+        let span: String
+        if let ended {
+            span = "in the turn (it ended at \(ended.at.flowText))"
+        } else if now < giveUp {
+            span = "in this turn"
+        } else {
+            span = "within \(within.flowText)"
+        }
+        guard !matching.isEmpty else { return .failed("expected \(expected) \(span); got none: \(arrived(expectation.pattern, turn, results))") }
+        let shown = matching.map { "\(PatternDescription.show(turn.entries[$0].event)) at \(turn.entries[$0].offset.flowText)" }
+        return .failed("expected \(expected) \(span); got \(matching.count): \(shown.joined(separator: ", "))")
     }
 
     /// What did arrive, closest candidate first: `got reply "…" (no "shipped")`.

@@ -1,47 +1,54 @@
 import ParleyModel
 
-/// Reads a `capture` from the conversation: the latest event of the source kind that yields a
-/// value, in the current turn first, then earlier in the session.
+/// Reads a `capture` from the current turn: the latest event of the source kind that yields a
+/// value. An earlier turn is never read, so `send` then `capture: { from: reply }` waits for the
+/// answer instead of taking the greeting.
 struct Captor {
-    let conversation: Conversation
+    let turn: Turn
     let interpolation: Interpolation
 
-    func value(for capture: Capture) -> Result<JSONValue, ActionFailure> {
+    /// What a capture found in the turn so far.
+    enum Reading {
+        /// The value.
+        case found(JSONValue)
+        /// Nothing yet; the reason, for when the wait is over.
+        case missing(String)
+        /// It can never be read (a bad regex or path): fail at once.
+        case broken(String)
+    }
+
+    func read(_ capture: Capture) -> Reading {
         let kind = capture.source
-        let turn = conversation.turn.entries.map(\.event).filter { $0.kinds.contains(kind) }
-        let earlier = conversation.history.dropLast(conversation.turn.entries.count).filter { $0.kinds.contains(kind) }
-        let candidates = Array(turn.reversed()) + Array(earlier.reversed())
-        guard !candidates.isEmpty else {
-            return .failure(ActionFailure("capture \(capture.name): no \(kind.rawValue) has arrived"))
+        let candidates = turn.entries.map(\.event).filter { $0.kinds.contains(kind) }.reversed()
+        let name = "capture \(capture.name)"
+        guard let latest = candidates.first else {
+            let kinds = turn.entries.compactMap { $0.event.kinds.first?.rawValue }
+            let got = kinds.isEmpty ? "nothing arrived" : "got \(ExpectationCheck.summary(kinds))"
+            return .missing("\(name): no \(kind.rawValue) arrived in this turn (\(got))")
         }
         switch capture.extraction {
         case .whole:
-            return .success(Self.primary(candidates[0], kind))
+            return .found(Self.primary(latest, kind))
         case .regex(let template, let group):
             let pattern: String
             switch interpolation.render(template) {
             case .success(let rendered): pattern = rendered.text
-            case .failure(let failure): return .failure(ActionFailure(failure.description))
+            case .failure(let failure): return .broken("\(name): \(failure.description)")
             }
-            guard let regex = try? Regex(pattern) else {
-                return .failure(ActionFailure("capture \(capture.name): /\(pattern)/ is not a valid regular expression"))
-            }
+            guard let regex = try? Regex(pattern) else { return .broken("\(name): /\(pattern)/ is not a valid regular expression") }
             for event in candidates {
                 let text = MatcherEvaluator.text(Self.primary(event, kind)) ?? ""
                 if let match = text.firstMatch(of: regex), group < match.output.count, let found = match.output[group].substring {
-                    return .success(.string(String(found)))
+                    return .found(.string(String(found)))
                 }
             }
-            let got = PatternDescription.show(candidates[0])
-            return .failure(ActionFailure("capture \(capture.name): no \(kind.rawValue) matched /\(pattern)/; the latest was \(got)"))
+            return .missing("\(name): no \(kind.rawValue) matched /\(pattern)/; the latest was \(PatternDescription.show(latest))")
         case .jsonPath(let path):
-            guard let compiled = JSONPath(path) else {
-                return .failure(ActionFailure("capture \(capture.name): \(path) is not a valid JSON path"))
-            }
+            guard let compiled = JSONPath(path) else { return .broken("\(name): \(path) is not a valid JSON path") }
             for event in candidates {
-                if let found = compiled.select(in: event.fields).first { return .success(found) }
+                if let found = compiled.select(in: event.fields).first { return .found(found) }
             }
-            return .failure(ActionFailure("capture \(capture.name): no \(kind.rawValue) has a value at \(path)"))
+            return .missing("\(name): no \(kind.rawValue) has a value at \(path)")
         }
     }
 

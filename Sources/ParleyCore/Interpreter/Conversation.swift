@@ -11,6 +11,8 @@ struct Conversation: Sendable {
     private(set) var history: [AgentEvent] = []
     /// When the last event arrived.
     private(set) var lastEventAt: Duration
+    /// When the connector said the current turn ended (its first `turn_ended`), if it has.
+    private(set) var turnEndedAt: Duration?
     /// Whether no user action has happened yet.
     private(set) var isOpening = true
     /// Whether the agent greets first, so the opening turn is open until `turn_ended`.
@@ -31,6 +33,7 @@ struct Conversation: Sendable {
         turn.append(event, at: offset)
         history.append(event)
         lastEventAt = now
+        if event == .turnEnded, turnEndedAt == nil { turnEndedAt = now }
         return offset
     }
 
@@ -39,7 +42,21 @@ struct Conversation: Sendable {
         turn = Turn()
         turnStart = now
         lastEventAt = now
+        turnEndedAt = nil
         isOpening = false
+    }
+
+    /// When the turn ended, for reads that wait on it: the connector's `turn_ended`, or the
+    /// session's opening when the agent does not greet first (nothing is coming). Nil while open.
+    var endedAt: Duration? {
+        if let turnEndedAt { return turnEndedAt }
+        return isOpening && !agentSpeaksFirst && turn.entries.isEmpty ? turnStart : nil
+    }
+
+    /// When an ended turn has settled: `settle` after its end and after its last event, so events
+    /// that trail the end (a handoff stage, a persisted message) still count. Nil while open.
+    func settledAt(_ settle: Duration) -> Duration? {
+        endedAt.map { max($0, lastEventAt) + settle }
     }
 
     /// Whether the agent is done with the turn, so the flow may act without talking over it.

@@ -47,13 +47,7 @@ extension FlowInterpreter {
             }
             record(info, .passed, started: now, at: now)
         case .capture(let captures):
-            for capture in captures {
-                switch Captor(conversation: conversation, interpolation: interpolation).value(for: capture) {
-                case .success(let value): variables[capture.name] = value
-                case .failure(let failure): return failHere(failure.message)
-                }
-            }
-            record(info, .passed, started: now, at: now)
+            wait(.capture(captures))
         case .log(let template):
             switch interpolation.render(template) {
             case .success(let rendered):
@@ -63,29 +57,25 @@ extension FlowInterpreter {
             case .failure(let failure): failHere(failure.description)
             }
         case .conditional(let conditional):
-            let taken = holds(conditional.condition)
-            skip(taken ? conditional.otherwise : conditional.then, depth: info.depth + 1, at: now)
-            open(taken ? conditional.then : conditional.otherwise, info: info, role: .once, at: now)
+            wait(.condition(conditional.condition, deadline: now + timeout(nil), use: .branch(conditional)))
         case .loop(let loop):
             switch loop.bound {
             case .times(let times) where times <= 0: record(info, .passed, started: now, at: now)
-            case .until(let condition, _) where holds(condition):
-                skip(loop.steps, depth: info.depth + 1, at: now)
-                record(info, .passed, started: now, at: now)
-            case .times, .until: open(loop.steps, info: info, role: .loop(loop, round: 1), at: now)
+            case .until(let condition, _): wait(.condition(condition, deadline: now + timeout(nil), use: .loopStart(loop)))
+            case .times: open(loop.steps, info: info, role: .loop(loop, round: 1), started: now)
             }
         case .include(let include):
             if let message = bind(include) { return failHere(message) }
-            open(include.steps, info: info, role: .once, at: now)
+            open(include.steps, info: info, role: .once, started: now)
         case .retry(let retry):
-            open(retry.steps, info: info, role: .retry(retry, attempt: 1), at: now)
+            open(retry.steps, info: info, role: .retry(retry, attempt: 1), started: now)
         }
         // What already arrived in this turn may settle the step at once.
         if pending != nil { judgePending(at: now) }
     }
 
-    private mutating func open(_ steps: [Step], info: StepInfo, role: Frame.Role, at now: Duration) {
-        frames.append(Frame(steps: steps, owner: Frame.Owner(info: info, started: now, role: role)))
+    mutating func open(_ steps: [Step], info: StepInfo, role: Frame.Role, started: Duration) {
+        frames.append(Frame(steps: steps, owner: Frame.Owner(info: info, started: started, role: role)))
     }
 
     /// `include` parameters: `with:` values always, the sub-flow's own `vars:` only where unset.
@@ -112,29 +102,21 @@ extension FlowInterpreter {
         case .once:
             record(owner.info, frame.sawFlaky ? .flaky(attempts: 2) : .passed, started: owner.started, at: now)
         case .loop(let loop, let round):
-            let again: Bool
             switch loop.bound {
-            case .times(let times): again = round < times
-            case .until(let condition, let max):
-                if holds(condition) {
-                    again = false
-                } else if round >= max {
-                    let failure = StepFailure(
-                        message: "repeat: the condition still did not hold after \(max) rounds", cause: .mismatch,
-                        location: owner.info.location, waited: now - owner.started)
-                    record(owner.info, .failed(failure), started: owner.started, at: now)
-                    return fail(failure, at: now)
-                } else {
-                    again = true
-                }
-            }
-            if again {
+            case .times(let times) where round < times:
                 var next = frame
                 next.index = 0
                 next.owner?.role = .loop(loop, round: round + 1)
                 frames.append(next)
-            } else {
+            case .times:
                 record(owner.info, frame.sawFlaky ? .flaky(attempts: 2) : .passed, started: owner.started, at: now)
+            case .until(let condition, _):
+                // The round is over; whether another runs waits on the condition (a `received` on the turn).
+                let step = Step(.loop(loop), at: owner.info.location)
+                pending = PendingStep(
+                    step: step, info: owner.info, started: now,
+                    wait: .condition(condition, deadline: now + timeout(nil), use: .loopRound(frame)))
+                judgePending(at: now)
             }
         case .retry(_, let attempt):
             let outcome: StepOutcome = attempt > 1 ? .flaky(attempts: attempt) : (frame.sawFlaky ? .flaky(attempts: 2) : .passed)
@@ -177,17 +159,6 @@ extension FlowInterpreter {
         for step in steps {
             let info = StepInfo(summary: StepSummary.describe(step.kind), location: step.location, depth: depth)
             record(info, .skipped, started: now, at: now)
-        }
-    }
-
-    /// Whether a condition holds now (`received` looks at the current turn).
-    func holds(_ condition: Condition) -> Bool {
-        switch condition {
-        case .variable(let name, let matcher): return evaluator.evaluate(matcher, against: variables[name.value]).passed
-        case .received(let pattern): return conversation.turn.entries.contains { evaluator.evaluate(pattern, against: $0.event).passed }
-        case .all(let conditions): return conditions.allSatisfy(holds)
-        case .any(let conditions): return conditions.contains(where: holds)
-        case .not(let inner): return !holds(inner)
         }
     }
 }

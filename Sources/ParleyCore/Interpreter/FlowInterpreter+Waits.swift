@@ -9,7 +9,8 @@ extension FlowInterpreter {
         switch current.wait {
         case .expectation(let expectation, let deadline, let within):
             let check = ExpectationCheck(evaluator: evaluator)
-            switch check.verdict(expectation, in: turn, now: turnNow, timeout: deadline - conversation.turnStart, within: within) {
+            let ended = expectation.within == nil ? turnEnd : nil
+            switch check.verdict(expectation, in: turn, now: turnNow, timeout: deadline - conversation.turnStart, within: within, ended: ended) {
             case .passed: settle(current, at: now)
             case .waiting: return
             case .failed(let message): settle(current, failing: message, cause: now >= deadline ? .timeout : .mismatch, at: now)
@@ -26,10 +27,23 @@ extension FlowInterpreter {
             }
         case .sequence(let sequence, let deadline, let within):
             let check = SequenceCheck(evaluator: evaluator)
-            if let message = check.failure(sequence, in: turn, within: within) {
-                if now >= deadline { settle(current, failing: message, cause: .timeout, at: now) }
-            } else {
-                settle(current, at: now)
+            guard let message = check.failure(sequence, in: turn, span: "within \(within.flowText)") else {
+                return settle(current, at: now)
+            }
+            if now >= deadline {
+                settle(current, failing: message, cause: .timeout, at: now)
+            } else if sequence.within == nil, let ended = turnEnd, turnNow >= ended.settledAt {
+                let early = check.failure(sequence, in: turn, span: "before the turn ended at \(ended.at.flowText)") ?? message
+                settle(current, failing: early, cause: .mismatch, at: now)
+            }
+        case .capture(let captures):
+            judgeCaptures(current, captures, at: now)
+        case .condition(let condition, let deadline, let use):
+            switch judge(condition, at: now) {
+            case .holds: decide(current, true, use: use, at: now)
+            case .fails: decide(current, false, use: use, at: now)
+            case .open:
+                if now >= deadline { settle(current, failing: undecided(condition, waited: now - current.started), cause: .timeout, at: now) }
             }
         case .pause(let until):
             if now >= until { settle(current, at: now) }
@@ -43,6 +57,68 @@ extension FlowInterpreter {
             }
         case .performing:
             return
+        }
+    }
+
+    /// The turn's end, as offsets in the turn, once the connector said `turn_ended`: reads without
+    /// `within:` stop waiting when it has settled.
+    var turnEnd: TurnEnd? {
+        guard let ended = conversation.turnEndedAt, let settled = settledAt else { return nil }
+        return TurnEnd(at: ended - conversation.turnStart, settledAt: settled - conversation.turnStart)
+    }
+
+    /// The clock reading at which an ended turn has settled (nil while the connector has not said `turn_ended`).
+    var settledAt: Duration? {
+        conversation.turnEndedAt.map { max($0, conversation.lastEventAt) + settings.settle }
+    }
+
+    /// Captures read the current turn: each waits for its event, up to its `within` (or, without one,
+    /// until the turn has ended and settled); all found, the variables are set together.
+    private mutating func judgeCaptures(_ current: PendingStep, _ captures: [Capture], at now: Duration) {
+        let captor = Captor(turn: conversation.turn, interpolation: interpolation)
+        var values: [(String, JSONValue)] = []
+        for capture in captures {
+            switch captor.read(capture) {
+            case .found(let value): values.append((capture.name, value))
+            case .broken(let message): return settle(current, failing: message, cause: .mismatch, at: now)
+            case .missing(let message):
+                let deadline = current.started + timeout(capture.within)
+                if now >= deadline {
+                    return settle(current, failing: "\(message) within \(timeout(capture.within).flowText)", cause: .timeout, at: now)
+                }
+                if capture.within == nil, let settled = settledAt, now >= settled, let ended = turnEnd {
+                    return settle(current, failing: "\(message); the turn ended at \(ended.at.flowText)", cause: .mismatch, at: now)
+                }
+                return
+            }
+        }
+        for (name, value) in values { variables[name] = value }
+        settle(current, at: now)
+    }
+
+    /// When the pending step must be looked at again if no event comes first.
+    func wakeTime(for current: PendingStep) -> Duration? {
+        switch current.wait {
+        case .expectation(let expectation, let deadline, _):
+            return expectation.within == nil ? min(deadline, settledAt ?? deadline) : deadline
+        case .absence(_, let deadline, _), .pause(let deadline):
+            return deadline
+        case .sequence(let sequence, let deadline, _):
+            return sequence.within == nil ? min(deadline, settledAt ?? deadline) : deadline
+        case .capture(let captures):
+            let deadlines = captures.map { capture in
+                let deadline = current.started + timeout(capture.within)
+                return capture.within == nil ? min(deadline, settledAt ?? deadline) : deadline
+            }
+            return deadlines.min()
+        case .condition(_, let deadline, _):
+            return min(deadline, conversation.settledAt(settings.settle) ?? deadline)
+        case .turnEnd(let deadline, _):
+            // Silence may end a turn before the deadline, so look again when it would.
+            guard let quiet = conversation.quietDeadline else { return deadline }
+            return min(deadline, max(quiet, current.started))
+        case .performing:
+            return nil
         }
     }
 

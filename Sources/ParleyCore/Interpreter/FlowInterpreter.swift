@@ -18,12 +18,14 @@ public struct FlowInterpreter: Sendable {
         public var agentSpeaksFirst: Bool
         /// Silence that ends a turn when the connector never says `turn_ended`.
         public var quietPeriod: Duration
+        /// How long a read without `within:` goes on waiting once the turn has ended (parley.yaml's `defaults.settle`).
+        public var settle: Duration
 
         /// Creates settings.
         public init(
             defaultTimeout: Duration = ProjectDefaults.fallbackTimeout, overrides: [String: JSONValue] = [:], row: [Assignment] = [],
             environment: @escaping @Sendable (Reference) -> String? = { _ in nil }, agentSpeaksFirst: Bool = false,
-            quietPeriod: Duration = .seconds(2)
+            quietPeriod: Duration = .seconds(2), settle: Duration = ProjectDefaults.fallbackSettle
         ) {
             self.defaultTimeout = defaultTimeout
             self.overrides = overrides
@@ -31,6 +33,7 @@ public struct FlowInterpreter: Sendable {
             self.environment = environment
             self.agentSpeaksFirst = agentSpeaksFirst
             self.quietPeriod = quietPeriod
+            self.settle = settle
         }
     }
 
@@ -155,26 +158,16 @@ public struct FlowInterpreter: Sendable {
         if let outcome {
             command = .finish(outcome)
         } else if let pending {
-            command = Self.command(for: pending, conversation: conversation)
+            command = self.command(for: pending)
         } else {
             command = .finish(.passed)  // unreachable: advance always leaves a pending step or an outcome
         }
         return InterpreterOutput(notes: notes, command: command)
     }
 
-    private static func command(for pending: PendingStep, conversation: Conversation) -> InterpreterCommand {
-        switch pending.wait {
-        case .expectation(_, let deadline, _), .absence(_, let deadline, _), .sequence(_, let deadline, _):
-            return .awaitEvent(until: deadline)
-        case .pause(let until):
-            return .awaitEvent(until: until)
-        case .turnEnd(let deadline, _):
-            // Silence may end a turn before the deadline, so look again when it would.
-            guard let quiet = conversation.quietDeadline else { return .awaitEvent(until: deadline) }
-            return .awaitEvent(until: min(deadline, max(quiet, pending.started)))
-        case .performing(let action):
-            return .perform(action)
-        }
+    private func command(for pending: PendingStep) -> InterpreterCommand {
+        if case .performing(let action) = pending.wait { return .perform(action) }
+        return .awaitEvent(until: wakeTime(for: pending) ?? pending.started)
     }
 
     // MARK: - Results

@@ -14,6 +14,10 @@ struct PendingStep: Sendable {
         case absence(Absence, deadline: Duration, windowed: Bool)
         /// `expect_sequence`: until every pattern matched in order, or `deadline`.
         case sequence(EventSequence, deadline: Duration, within: Duration)
+        /// `capture`: until every capture found its value in the current turn; each waits its own `within`.
+        case capture([Capture])
+        /// `if`, or `repeat … until`: until the condition is decided (a `received` waits for the turn), or `deadline`.
+        case condition(Condition, deadline: Duration, use: ConditionUse)
         /// `wait`, or a retry's delay: events keep arriving until the clock reaches `until`.
         case pause(until: Duration)
         /// An action step waits for the agent to finish its turn before it acts.

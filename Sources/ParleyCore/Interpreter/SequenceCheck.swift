@@ -4,8 +4,8 @@ import ParleyModel
 struct SequenceCheck: Sendable {
     var evaluator: MatcherEvaluator
 
-    /// Nil when the sequence is complete; otherwise what is missing within `within`, and what did arrive.
-    func failure(_ sequence: EventSequence, in turn: Turn, within: Duration) -> String? {
+    /// Nil when the sequence is complete; otherwise what is missing (`span`: "within 5s"), and what did arrive.
+    func failure(_ sequence: EventSequence, in turn: Turn, span: String) -> String? {
         var position = 0
         var matched: [String] = []
         for pattern in sequence.patterns {
@@ -22,7 +22,7 @@ struct SequenceCheck: Sendable {
                     got = "got \(PatternDescription.show(early.event)) at \(early.offset.flowText), before \(previous)"
                 }
                 return "expected sequence step \(matched.count + 1) of \(sequence.patterns.count), "
-                    + "\(PatternDescription.describe(pattern))\(after) within \(within.flowText); \(got)"
+                    + "\(PatternDescription.describe(pattern))\(after) \(span); \(got)"
             }
             matched.append(PatternDescription.describe(pattern))
             position = index + 1

@@ -103,7 +103,10 @@ public struct MatcherEvaluator: Sendable {
             limit = duration.inSeconds
             shownLimit = "\(Self.show(.number(limit)))s"
         }
-        guard case .number(let actual)? = value else { return .fail("expected a number, got \(Self.show(value))") }
+        // A duration literal in the event (`"40s"`) compares as its seconds, like the bound does.
+        guard let value, let actual = Self.durationSeconds(value) else {
+            return .fail("expected a number, got \(Self.show(value))")
+        }
         let held: Bool
         switch comparison {
         case .lt: held = actual < limit

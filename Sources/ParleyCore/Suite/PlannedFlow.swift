@@ -8,18 +8,21 @@ public struct PlannedFlow: Sendable {
     public var connector: any Connector
     /// parley.yaml's `defaults.timeout`, else 10 s.
     public var defaultTimeout: Duration
+    /// parley.yaml's `defaults.settle`, else 1 s: how long a read without `within:` waits after the turn ended.
+    public var settle: Duration
     /// Reads `${env.X}` and `${secret.X}`.
     public var environment: @Sendable (Reference) -> String?
 
     /// Creates a planned flow.
     public init(
         flow: Flow, path: String, connector: any Connector, defaultTimeout: Duration = ProjectDefaults.fallbackTimeout,
-        environment: @escaping @Sendable (Reference) -> String? = { _ in nil }
+        settle: Duration = ProjectDefaults.fallbackSettle, environment: @escaping @Sendable (Reference) -> String? = { _ in nil }
     ) {
         self.flow = flow
         self.path = path
         self.connector = connector
         self.defaultTimeout = defaultTimeout
+        self.settle = settle
         self.environment = environment
     }
 }

@@ -83,7 +83,8 @@ public struct SuiteRunner: Sendable {
             return result
         }
         let settings = FlowInterpreter.Settings(
-            defaultTimeout: job.planned.defaultTimeout, overrides: options.variables, row: job.row, environment: job.planned.environment)
+            defaultTimeout: job.planned.defaultTimeout, overrides: options.variables, row: job.row, environment: job.planned.environment,
+            settle: job.planned.settle)
         var attempt = 1
         while true {
             var run = job.run

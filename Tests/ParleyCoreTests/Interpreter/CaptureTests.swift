@@ -42,12 +42,13 @@ struct CaptureTests {
             """)
         _ = machine.start()
         _ = machine.performed(at: .zero)
-        let output = machine.receive(Events.reply("It is on its way"), at: .ms(200))
+        _ = machine.receive([Events.reply("It is on its way"), Events.turnEnded], at: .ms(200))
+        let output = machine.deadline(at: .ms(1_200))
         #expect(
             output.failure
                 == StepFailure(
-                    message: #"capture tracking: no reply matched /tracking (\w+)/; the latest was reply "It is on its way""#,
-                    cause: .mismatch, location: FlowText.at(5)))
+                    message: #"capture tracking: no reply matched /tracking (\w+)/; the latest was reply "It is on its way"; the turn ended at 200ms"#,
+                    cause: .mismatch, location: FlowText.at(5), waited: .seconds(1)))
         #expect(machine.outcomes.suffix(2) == ["capture tracking: failed", #"send "thanks": skipped"#])
     }
 
@@ -63,7 +64,10 @@ struct CaptureTests {
             """)
         _ = machine.start()
         _ = machine.performed(at: .zero)
-        #expect(machine.receive(Events.reply("Hello"), at: .ms(100)).failure?.message == "capture order: no tool_call has arrived")
+        _ = machine.receive([Events.reply("Hello"), Events.turnEnded], at: .ms(100))
+        #expect(
+            machine.deadline(at: .ms(1_100)).failure?.message
+                == "capture order: no tool_call arrived in this turn (got reply, turn_ended); the turn ended at 100ms")
 
         var other = try Machine(
             """
@@ -75,13 +79,14 @@ struct CaptureTests {
             """)
         _ = other.start()
         _ = other.performed(at: .zero)
+        _ = other.receive([Events.toolCall("search", id: "c1"), Events.turnEnded], at: .ms(100))
         #expect(
-            other.receive(Events.toolCall("search", id: "c1"), at: .ms(100)).failure?.message
-                == "capture order: no tool_call has a value at $.args.order_id")
+            other.deadline(at: .ms(1_100)).failure?.message
+                == "capture order: no tool_call has a value at $.args.order_id; the turn ended at 100ms")
     }
 
-    @Test("the current turn comes first, then earlier turns")
-    func currentTurnFirst() throws {
+    @Test("only the current turn is read: a reply of an earlier turn is never captured")
+    func currentTurnOnly() throws {
         var machine = try Machine(
             """
             flow: Capture across turns
@@ -98,7 +103,10 @@ struct CaptureTests {
         _ = machine.receive([Events.reply("from the first turn"), Events.turnEnded], at: .ms(100))
         _ = machine.performed(at: .ms(150))
         let output = machine.receive(Events.toolCall("search", id: "c1"), at: .ms(200))
-        #expect(output.notes.contains(.log("from the first turn")))
-        #expect(output.command == .finish(.passed))
+        #expect(!output.notes.contains(.log("from the first turn")))
+        #expect(output.command == .awaitEvent(until: .ms(10_200)))
+        let answered = machine.receive(Events.reply("from the second turn", id: "m2"), at: .ms(300))
+        #expect(answered.notes.contains(.log("from the second turn")))
+        #expect(answered.command == .finish(.passed))
     }
 }

@@ -51,13 +51,16 @@ struct RepeatTests {
         _ = page.start()
         _ = page.performed(at: .zero)
         _ = page.receive(Events.reply("page 1 of 3", suggestions: ["Show more"]), at: .ms(100))
-        #expect(page.receive(Events.turnEnded, at: .ms(110)).command == .perform(.tap(suggestion: "Show more")))
-        _ = page.performed(at: .ms(200))
+        // The condition reads the turn: false only once the turn ended and settled (1 s) without "That's all".
+        #expect(page.receive(Events.turnEnded, at: .ms(110)).command == .awaitEvent(until: .ms(1_110)))
+        #expect(page.deadline(at: .ms(1_110)).command == .perform(.tap(suggestion: "Show more")))
+        _ = page.performed(at: .ms(1_200))
         #expect(
-            page.receive([Events.reply("page 2 of 3", suggestions: ["Show more"]), Events.turnEnded], at: .ms(300)).command
-                == .perform(.tap(suggestion: "Show more")))
-        _ = page.performed(at: .ms(400))
-        #expect(page.receive(Events.reply("That's all, page 3 of 3"), at: .ms(500)).command == .finish(.passed))
+            page.receive([Events.reply("page 2 of 3", suggestions: ["Show more"]), Events.turnEnded], at: .ms(1_300)).command
+                == .awaitEvent(until: .ms(2_300)))
+        #expect(page.deadline(at: .ms(2_300)).command == .perform(.tap(suggestion: "Show more")))
+        _ = page.performed(at: .ms(2_400))
+        #expect(page.receive(Events.reply("That's all, page 3 of 3"), at: .ms(2_500)).command == .finish(.passed))
         #expect(page.outcomes.filter { $0.hasPrefix("  tap") }.count == 2)
         #expect(page.outcomes.last == "repeat until (at most 5 times): passed")
     }
