@@ -13,6 +13,8 @@ struct Conversation: Sendable {
     private(set) var lastEventAt: Duration
     /// When the connector said the current turn ended (its first `turn_ended`), if it has.
     private(set) var turnEndedAt: Duration?
+    /// Whether the connection is being re-established: what the agent says next may still be on its way.
+    private(set) var isReconnecting = false
     /// Whether no user action has happened yet.
     private(set) var isOpening = true
     /// Whether the agent greets first, so the opening turn is open until `turn_ended`.
@@ -34,6 +36,12 @@ struct Conversation: Sendable {
         history.append(event)
         lastEventAt = now
         if event == .turnEnded, turnEndedAt == nil { turnEndedAt = now }
+        if case .connection(let state) = event {
+            switch state {
+            case .connecting, .reconnecting: isReconnecting = true
+            case .open, .failed, .closed: isReconnecting = false
+            }
+        }
         return offset
     }
 
@@ -55,8 +63,10 @@ struct Conversation: Sendable {
 
     /// When an ended turn has settled: `settle` after its end and after its last event, so events
     /// that trail the end (a handoff stage, a persisted message) still count. Nil while open.
+    /// A turn whose connection is being re-established has not settled: the replay may hold its tail.
     func settledAt(_ settle: Duration) -> Duration? {
-        endedAt.map { max($0, lastEventAt) + settle }
+        guard !isReconnecting else { return nil }
+        return endedAt.map { max($0, lastEventAt) + settle }
     }
 
     /// Whether the agent is done with the turn, so the flow may act without talking over it.

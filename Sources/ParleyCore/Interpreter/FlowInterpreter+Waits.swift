@@ -69,7 +69,8 @@ extension FlowInterpreter {
 
     /// The clock reading at which an ended turn has settled (nil while the connector has not said `turn_ended`).
     var settledAt: Duration? {
-        conversation.turnEndedAt.map { max($0, conversation.lastEventAt) + settings.settle }
+        guard !conversation.isReconnecting else { return nil }
+        return conversation.turnEndedAt.map { max($0, conversation.lastEventAt) + settings.settle }
     }
 
     /// Captures read the current turn: each waits for its event, up to its `within` (or, without one,

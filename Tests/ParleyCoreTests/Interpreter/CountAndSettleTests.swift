@@ -141,3 +141,19 @@ struct CountAndSettleTests {
         #expect(message.contains(long))
     }
 }
+
+/// A turn whose connection is being re-established has not settled: the replay may hold its tail.
+@Suite("interpreter: settle while reconnecting")
+struct SettleWhileReconnectingTests {
+    @Test("an expect without within: waits through a reconnect after the turn ended, then settles again once open")
+    func reconnectHoldsSettle() throws {
+        var machine = try Machine(CountAndSettleTests.flow(#"{ reply: { contains: After the drop } }"#))
+        _ = machine.start()
+        _ = machine.performed(at: .zero)
+        _ = machine.receive([Events.reply("Before the drop"), Events.turnEnded], at: .ms(100))
+        #expect(machine.receive(AgentEvent.connection(.reconnecting(attempt: 1)), at: .ms(200)).command == .awaitEvent(until: .ms(10_000)))
+        #expect(machine.deadline(at: .ms(3_000)).failure == nil)
+        #expect(machine.receive(AgentEvent.connection(.open), at: .ms(3_100)).command == .awaitEvent(until: .ms(4_100)))
+        #expect(machine.receive(Events.reply("After the drop", id: "m2"), at: .ms(3_300)).command == .finish(.passed))
+    }
+}
