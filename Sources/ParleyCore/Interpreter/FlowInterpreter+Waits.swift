@@ -22,7 +22,8 @@ extension FlowInterpreter {
                 let message = "expected no \(PatternDescription.describe(absence.pattern)) \(span); "
                     + "got \(PatternDescription.show(hit.event)) at \(hit.offset.flowText)"
                 settle(current, failing: message, cause: .mismatch, at: now)
-            } else if now >= deadline || (!windowed && turn.hasEnded) {
+            } else if now >= deadline || (!windowed && settledAt.map { now >= $0 } == true) {
+                // Without a window, the turn's end plus the settle period: an event trailing the end still counts.
                 settle(current, at: now)
             }
         case .sequence(let sequence, let deadline, let within):
@@ -102,7 +103,9 @@ extension FlowInterpreter {
         switch current.wait {
         case .expectation(let expectation, let deadline, _):
             return expectation.within == nil ? min(deadline, settledAt ?? deadline) : deadline
-        case .absence(_, let deadline, _), .pause(let deadline):
+        case .absence(_, let deadline, let windowed):
+            return windowed ? deadline : min(deadline, settledAt ?? deadline)
+        case .pause(let deadline):
             return deadline
         case .sequence(let sequence, let deadline, _):
             return sequence.within == nil ? min(deadline, settledAt ?? deadline) : deadline

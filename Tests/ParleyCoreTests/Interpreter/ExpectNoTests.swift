@@ -13,14 +13,15 @@ struct ExpectNoTests {
           - send: bye
         """
 
-    @Test("passes when the turn ends with no match, and the next step goes on at once")
+    @Test("passes once the turn has ended and settled with no match, and the next step goes on at once")
     func passesAtTurnEnd() throws {
         var machine = try Machine(Self.flow)
         _ = machine.start()
         #expect(machine.performed(at: .zero).command == .awaitEvent(until: .seconds(10)))
         _ = machine.receive([Events.runStarted, Events.reply("Hi"), Events.runFinished], at: .ms(500))
         #expect(machine.outcomes == [#"send "hello": passed"#])
-        let output = machine.receive(Events.turnEnded, at: .ms(600))
+        #expect(machine.receive(Events.turnEnded, at: .ms(600)).command == .awaitEvent(until: .ms(1_600)))
+        let output = machine.deadline(at: .ms(1_600))
         #expect(output.command == .perform(.send(text: "bye")))
         #expect(output.finished == ["expect_no run_error: passed"])
     }
@@ -52,6 +53,16 @@ struct ExpectNoTests {
         _ = machine.receive(.runError(message: "boom", code: nil), at: .ms(100))
         let output = machine.receive(Events.reply("Sorry"), at: .ms(200))
         #expect(output.failure?.rendered == #"t.flow.yaml:5:5: expected no run_error in this turn; got run_error "boom" at 100ms"#)
+    }
+
+    @Test("an event that trails the turn's end within the settle period still fails it")
+    func trailingHit() throws {
+        var machine = try Machine(Self.flow)
+        _ = machine.start()
+        _ = machine.performed(at: .zero)
+        _ = machine.receive(Events.turnEnded, at: .ms(500))
+        let output = machine.receive(AgentEvent.runError(message: "late failure", code: nil), at: .ms(900))
+        #expect(output.failure?.message == #"expected no run_error in this turn; got run_error "late failure" at 900ms"#)
     }
 
     @Test("with for:, it watches the whole window even after the turn ends, then passes")
