@@ -33,7 +33,7 @@ struct PluginFactory {
             } catch let error as InvalidInput {
                 throw error
             } catch {
-                throw InvalidInput("'\(config.kind.rawValue)' plugin: \(error)", at: config.location)
+                throw InvalidInput("\(error)", at: config.location)
             }
         }
         // A run always shows its progress and summary, even when parley.yaml names no log plugin.
