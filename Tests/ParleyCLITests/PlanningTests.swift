@@ -62,7 +62,7 @@ struct PlanningTests {
         #expect(run.stderr.isEmpty)
     }
 
-    @Test("every problem is reported in one pass, and validate serves or connects nothing")
+    @Test("every problem of every project is reported in one pass")
     func onePass() throws {
         let copy = try RunFixtures.copy()
         defer { try? FileManager.default.removeItem(at: copy) }
