@@ -22,7 +22,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -36,7 +35,6 @@ let package = Package(
             dependencies: [
                 "ParleyModel",
                 .product(name: "Yams", package: "Yams"),
-                .product(name: "SwiftCSV", package: "SwiftCSV"),
             ]
         ),
         .target(name: "ParleyCore", dependencies: ["ParleyModel", .product(name: "Logging", package: "swift-log")]),

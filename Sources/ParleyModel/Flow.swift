@@ -18,6 +18,11 @@ public struct Flow: Hashable, Sendable {
     public var steps: [Step]
     /// Where the file starts.
     public var location: SourceLocation
+    /// `flow:` with its `${…}` references, filled per data row to name each run
+    /// (`Order ${order}` runs as `Order A-1042`); nil when the flow was not parsed from text.
+    public var nameTemplate: Template?
+    /// `description:` with its `${…}` references, checked like the name's.
+    public var descriptionTemplate: Template?
 
     /// Creates a flow.
     public init(

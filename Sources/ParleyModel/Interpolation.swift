@@ -26,17 +26,40 @@ public struct Interpolation: Sendable {
         public var reference: Reference
         /// Where it was written.
         public var location: SourceLocation
+        /// Whether the reference had a value, but an empty one, where `refusesEmpty` forbids it.
+        public var isEmpty: Bool
 
-        public var description: String {
+        /// Creates a failure: a reference with no value, or (`isEmpty`) an empty one.
+        public init(reference: Reference, location: SourceLocation, isEmpty: Bool = false) {
+            self.reference = reference
+            self.location = location
+            self.isEmpty = isEmpty
+        }
+
+        public var description: String { "\(location): \(message)" }
+
+        /// What is wrong, without where.
+        public var message: String {
+            if isEmpty { return "\(Self.shown(reference)) is empty; an empty value is never sent or matched" }
             switch reference {
-            case .variable: return "\(location): variable '\(reference)' has no value"
-            case .environment(let name): return "\(location): environment variable \(name) is not set"
-            case .secret(let name): return "\(location): secret \(name) is not set (set \(name), or \(name)_FILE to a file holding it)"
+            case .variable: return "variable '\(reference)' has no value"
+            case .environment(let name): return "environment variable \(name) is not set"
+            case .secret(let name): return "secret \(name) is not set (set \(name), or \(name)_FILE to a file holding it)"
+            }
+        }
+
+        /// How a failure names a reference: `variable 'x'`, `environment variable X`, `secret X`.
+        static func shown(_ reference: Reference) -> String {
+            switch reference {
+            case .variable: return "variable '\(reference)'"
+            case .environment(let name): return "environment variable \(name)"
+            case .secret(let name): return "secret \(name)"
             }
         }
     }
 
-    /// Renders `template`, or reports the first reference without a value.
+    /// Renders `template`, or reports the first reference without a value (or with an empty one,
+    /// when the template refuses empty values).
     public func render(_ template: Template) -> Result<Rendered, Failure> {
         var text = ""
         var secrets: Set<String> = []
@@ -46,6 +69,7 @@ public struct Interpolation: Sendable {
                 text += literal
             case .reference(let reference, let location):
                 guard let value = value(of: reference) else { return .failure(Failure(reference: reference, location: location)) }
+                if template.refusesEmpty && value.isEmpty { return .failure(Failure(reference: reference, location: location, isEmpty: true)) }
                 if case .secret = reference, !value.isEmpty { secrets.insert(value) }
                 text += value
             }
@@ -63,6 +87,9 @@ public struct Interpolation: Sendable {
             if template.parts.count == 1, case .reference(.variable(let name, let path), _) = template.parts[0],
                 let whole = variables[name].flatMap({ Self.reach(into: $0, path) })
             {
+                if template.refusesEmpty && Self.text(whole).isEmpty {
+                    return .failure(Failure(reference: template.references[0].0, location: template.references[0].1, isEmpty: true))
+                }
                 return .success((whole, []))
             }
             return render(template).map { (.string($0.text), $0.secrets) }

@@ -4,6 +4,10 @@ public struct Template: Hashable, Sendable {
     public var parts: [Part]
     /// Where the string starts in its file.
     public var location: SourceLocation
+    /// Set on what the flow sends and on matcher operands: a reference that renders empty fails
+    /// the render, so an empty value never silently reaches the agent or a matcher (where
+    /// `contains: ""` would pass on anything).
+    public var refusesEmpty = false
 
     /// One piece of a template.
     public enum Part: Hashable, Sendable {
@@ -22,6 +26,13 @@ public struct Template: Hashable, Sendable {
     /// A template holding plain text only.
     public init(literal: String, location: SourceLocation) {
         self.init(parts: literal.isEmpty ? [] : [.literal(literal)], location: location)
+    }
+
+    /// This template, refusing empty values (`refusesEmpty`).
+    public var refusingEmpty: Template {
+        var copy = self
+        copy.refusesEmpty = true
+        return copy
     }
 
     /// The text when the template has no references; nil otherwise.

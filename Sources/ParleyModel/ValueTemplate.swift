@@ -35,6 +35,16 @@ public indirect enum ValueTemplate: Hashable, Sendable {
         }
     }
 
+    /// This value with every template in it refusing empty values: a matcher's operand.
+    public var refusingEmpty: ValueTemplate {
+        switch self {
+        case .null, .bool, .number: return self
+        case .string(let template): return .string(template.refusingEmpty)
+        case .array(let values): return .array(values.map(\.refusingEmpty))
+        case .object(let members): return .object(members.map { (key: $0.key, value: $0.value.refusingEmpty) })
+        }
+    }
+
     /// Every template inside this value, depth first.
     public var templates: [Template] {
         switch self {

@@ -1,6 +1,5 @@
 import Foundation
 import ParleyModel
-import SwiftCSV
 
 /// Parses flow files, following `include:` to other files and reporting cycles.
 public final class FlowParser {
@@ -69,8 +68,14 @@ public final class FlowParser {
         reader.require(["flow", "steps"], in: "a flow file", context)
         let steps = StepParser(context: context, includes: IncludeResolver(parser: self))
         var flow = Flow(name: "", steps: [], location: root.location)
-        if let name = reader["flow"] { flow.name = context.string(name, "the flow's name") ?? "" }
-        flow.description = reader["description"].flatMap { context.string($0, "a description") }
+        if let name = reader["flow"] {
+            flow.nameTemplate = header(name, "the flow's name", context)
+            flow.name = flow.nameTemplate?.literalText ?? Self.scalarText(name) ?? ""
+        }
+        if let description = reader["description"] {
+            flow.descriptionTemplate = header(description, "a description", context)
+            flow.description = flow.descriptionTemplate?.literalText ?? Self.scalarText(description)
+        }
         flow.tags = reader["tags"].map { context.stringList($0, "a tag").map(\.value) } ?? []
         if let agent = reader["agent"] { flow.agent = agentReference(agent, context) }
         flow.timeout = reader["timeout"].flatMap(context.duration)
@@ -78,6 +83,21 @@ public final class FlowParser {
         if let data = reader["data"] { flow.data = dataSource(data, flowPath: path, context) }
         if let list = reader["steps"] { flow.steps = steps.parseList(list) }
         return flow
+    }
+
+    /// A scalar's text as written (the template's, with `${…}` unfilled), without reporting anything.
+    static func scalarText(_ node: YAMLNode) -> String? {
+        if case .scalar(let text, _) = node.value { return text }
+        return nil
+    }
+
+    /// The name or description as a template. No secrets: both are shown in every report.
+    private func header(_ node: YAMLNode, _ what: String, _ context: ParseContext) -> Template? {
+        guard let template = context.template(node, what) else { return nil }
+        for case (.secret(let name), let location) in template.references {
+            context.error("\(what) cannot use '${secret.\(name)}': it is shown in every report; use a variable or '${env.\(name)}'", at: location)
+        }
+        return template
     }
 
     private func agentReference(_ node: YAMLNode, _ context: ParseContext) -> AgentReference? {
@@ -93,25 +113,13 @@ public final class FlowParser {
                 context.error("data file '\(file)' not found (looked for \(resolved))", at: node.location)
                 return nil
             }
-            do {
-                let csv = try CSV<Named>(string: text, delimiter: .comma)
-                for column in csv.header where !ParseContext.isIdentifier(column) {
-                    context.error("data file '\(file)' has column '\(column)', which is not a valid variable name", at: node.location)
-                }
-                let rows = csv.rows.map { row in
-                    csv.header.map { column in
-                        let value = row[column] ?? ""
-                        return Assignment(
-                            name: column, value: .string(Template(literal: value, location: node.location)), location: node.location)
-                    }
-                }
-                return .csv(path: file, rows: rows)
-            } catch {
-                context.error("data file '\(file)' is not valid CSV: \(error)", at: node.location)
-                return nil
-            }
+            let source = SourceText(path: resolved, text: text)
+            sources[resolved] = source
+            context.sources[resolved] = source
+            return .csv(path: file, rows: csvRows(file: file, resolved: resolved, text: text, at: node.location, context))
         case .sequence(let items):
             let steps = StepParser(context: context, includes: IncludeResolver(parser: self))
+            if items.isEmpty { context.error("'data' has no rows, so the flow would never run; give at least one row", at: node.location) }
             return .rows(items.compactMap { steps.assignments($0, what: "variable name") })
         case .mapping:
             context.wrongShape(node, expected: "a list of rows like [{ order: A-1 }] or a CSV file path")

@@ -15,7 +15,7 @@ struct MatcherParser {
     func parse(_ node: YAMLNode, _ position: Position) -> Matcher? {
         switch node.value {
         case .scalar, .sequence:
-            return Matcher(.equals(context.valueTemplate(node)), at: node.location)
+            return Matcher(.equals(context.valueTemplate(node).refusingEmpty), at: node.location)
         case .mapping(let pairs):
             let keywords = MatcherKeyword.allCases.map(\.rawValue)
             let isKeyword = pairs.map { keywords.contains($0.key.value) }
@@ -58,23 +58,23 @@ struct MatcherParser {
         guard let keyword = MatcherKeyword(rawValue: key.value) else { return nil }
         let at = key.location
         func text(_ build: (Template) -> Matcher.Kind) -> Matcher? {
-            context.template(value, "a text value for '\(key.value)'").map { Matcher(build($0), at: at) }
+            context.template(value, "a text value for '\(key.value)'").map { Matcher(build($0.refusingEmpty), at: at) }
         }
         switch keyword {
-        case .equals: return Matcher(.equals(context.valueTemplate(value)), at: at)
+        case .equals: return Matcher(.equals(context.valueTemplate(value).refusingEmpty), at: at)
         case .contains: return text(Matcher.Kind.contains)
         case .icontains: return text(Matcher.Kind.containsIgnoringCase)
         case .startsWith: return text(Matcher.Kind.startsWith)
         case .matches:
             guard let template = context.template(value, "a regular expression") else { return nil }
             context.checkRegex(template)
-            return Matcher(.matches(template), at: at)
+            return Matcher(.matches(template.refusingEmpty), at: at)
         case .oneOf:
             guard case .sequence(let items) = value.value else {
                 context.wrongShape(value, expected: "a list of values for 'one_of'")
                 return nil
             }
-            return Matcher(.oneOf(items.map(context.valueTemplate)), at: at)
+            return Matcher(.oneOf(items.map { context.valueTemplate($0).refusingEmpty }), at: at)
         case .not:
             return parse(value, position).map { Matcher(.not($0), at: at) }
         case .all, .any:

@@ -104,7 +104,7 @@ struct StepParser {
 
     private func send(_ node: YAMLNode) -> SendStep? {
         if case .scalar = node.value {
-            return context.template(node).map { SendStep(text: $0) }
+            return context.template(node).map { SendStep(text: $0.refusingEmpty) }
         }
         guard let reader = MappingReader(node, context, expected: "the message text, or { text: …, wait: false }") else {
             return nil
@@ -113,7 +113,7 @@ struct StepParser {
         reader.require(["text"], in: "'send'", context)
         guard let textNode = reader["text"], let text = context.template(textNode) else { return nil }
         let wait = reader["wait"].flatMap(context.bool) ?? true
-        return SendStep(text: text, waitForTurn: wait)
+        return SendStep(text: text.refusingEmpty, waitForTurn: wait)
     }
 
     func expectation(_ node: YAMLNode) -> Expectation? {

@@ -33,7 +33,11 @@ public final class Validator {
         self.loader = loader
     }
 
-    /// The files under the given files and folders: flow files (`*.flow.yaml`, or any file named
+    /// The suffixes of flow files: `.flow.yml` too, since YAML tools write both and a flow
+    /// skipped for its spelling would pass by never running.
+    public static let flowSuffixes = [".flow.yaml", ".flow.yml"]
+
+    /// The files under the given files and folders: flow files (`*.flow.yaml` and `*.flow.yml`, or any file named
     /// directly) and project files (`parley.yaml`), each sorted; and the paths that do not exist.
     public static func files(in paths: [String]) -> (flows: [String], projects: [String], missing: [String]) {
         var flows: [String] = []
@@ -55,7 +59,7 @@ public final class Validator {
             }
             let found = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? []).sorted()
                 .map { path == "." ? $0 : (path as NSString).appendingPathComponent($0) }
-            flows += found.filter { $0.hasSuffix(".flow.yaml") }
+            flows += found.filter { file in flowSuffixes.contains { file.hasSuffix($0) } }
             projects += found.filter { ($0 as NSString).lastPathComponent == ProjectParser.fileName }
         }
         return (flows, projects, missing)

@@ -22,14 +22,14 @@ final class ConnectorFactory {
         switch agent.connector {
         case .simulator:
             guard case .string(let script)? = settings["script"] else {
-                throw InvalidInput("\(agent.location): agent '\(agent.name)' needs `script:`, the path of its agent script")
+                throw InvalidInput("agent '\(agent.name)' needs `script:`, the path of its agent script", at: agent.location)
             }
             connector = SimulatorConnector(script: try Self.script(at: script, directory: directory))
         case .agui:
             do {
                 connector = AGUIConnector(settings: try AGUISettings(settings: settings, duration: DurationParser.parse))
             } catch {
-                throw InvalidInput("\(agent.location): agent '\(agent.name)': \(error.message)")
+                throw InvalidInput("agent '\(agent.name)': \(error.message)", at: agent.location)
             }
         case .polyai:
             connector = try Self.polyAI(agent, settings: settings, directory: directory)
@@ -53,7 +53,7 @@ final class ConnectorFactory {
         do {
             parsed = try PolyAISettings(settings: settings, duration: DurationParser.parse)
         } catch {
-            throw InvalidInput("\(agent.location): agent '\(agent.name)': \(error.message)")
+            throw InvalidInput("agent '\(agent.name)': \(error.message)", at: agent.location)
         }
         guard let served else { return PolyAIConnector(settings: parsed) }
         // The served agent and its client agree on the host when parley.yaml names none.
@@ -90,13 +90,13 @@ final class ConnectorFactory {
         do {
             parsed = try CometChatSettings(settings: settings, duration: DurationParser.parse)
         } catch {
-            throw InvalidInput("\(agent.location): agent '\(agent.name)': \(error.message)")
+            throw InvalidInput("agent '\(agent.name)': \(error.message)", at: agent.location)
         }
         guard let served else {
             guard parsed.websocketURL != nil else {
                 throw InvalidInput(
-                    "\(agent.location): agent '\(agent.name)': give `websocket_url`, the address of CometChat's realtime socket "
-                        + "(CometChat does not publish it; see docs/cometchat.md), or `serve:` an agent script")
+                    "agent '\(agent.name)': give `websocket_url`, the address of CometChat's realtime socket "
+                        + "(CometChat does not publish it; see docs/cometchat.md), or `serve:` an agent script", at: agent.location)
             }
             return CometChatConnector(settings: parsed)
         }
@@ -120,7 +120,11 @@ final class ConnectorFactory {
     /// The script a `serve:` setting names, parsed and checked.
     static func servedScript(_ served: JSONValue, _ agent: AgentConfig, directory: String) throws(InvalidInput) -> AgentScript {
         guard case .string(let path) = served else {
-            throw InvalidInput("\(agent.location): agent '\(agent.name)': `serve` must be the path of an agent script")
+            throw InvalidInput("agent '\(agent.name)': `serve` must be the path of an agent script", at: agent.location)
+        }
+        let full = tidy(path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path))
+        guard FileManager.default.fileExists(atPath: full) else {
+            throw InvalidInput("agent '\(agent.name)': `serve` script '\(path)' not found (looked for \(full))", at: agent.location)
         }
         return try script(at: path, directory: directory)
     }
@@ -138,7 +142,7 @@ final class ConnectorFactory {
         let full = path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
         let parsed = AgentScriptParser.parse(path: tidy(full))
         guard let script = parsed.script, parsed.diagnostics.allSatisfy({ $0.severity != .error }) else {
-            throw InvalidInput(parsed.rendered())
+            throw InvalidInput(diagnostics: parsed.diagnostics, sources: parsed.source.map { [$0.path: $0] } ?? [:])
         }
         return script
     }

@@ -1,8 +1,42 @@
-/// Input that stops a command before anything runs (exit 2): the text says what and where.
-struct InvalidInput: Error, CustomStringConvertible {
-    var description: String
+import ParleyModel
+import ParleyParser
 
-    init(_ description: String) {
-        self.description = description
+/// Input that stops a command before anything runs (exit 2): what, and where when a file says.
+struct InvalidInput: Error, CustomStringConvertible {
+    /// Where the problem is written; nil for a command-line option.
+    var location: SourceLocation?
+    var message: String
+    /// Problems another checker found (an agent script's), reported as they are.
+    var diagnostics: [Diagnostic] = []
+    /// Their files' texts, for code frames.
+    var sources: [String: SourceText] = [:]
+
+    /// A problem with no place in a file (a command-line option).
+    init(_ message: String) {
+        self.message = message
+    }
+
+    /// A problem at `location`.
+    init(_ message: String, at location: SourceLocation) {
+        self.message = message
+        self.location = location
+    }
+
+    /// Problems another checker reported, with their sources.
+    init(diagnostics: [Diagnostic], sources: [String: SourceText]) {
+        self.message = ""
+        self.diagnostics = diagnostics
+        self.sources = sources
+    }
+
+    /// The problems as diagnostics, when they have a place in a file.
+    var located: [Diagnostic] {
+        if let location { return diagnostics + [.error(message, at: location)] }
+        return diagnostics
+    }
+
+    var description: String {
+        let parts = diagnostics.map { $0.rendered(source: sources[$0.location.file]) } + (message.isEmpty ? [] : [location.map { "\($0): \(message)" } ?? message])
+        return parts.joined(separator: "\n\n")
     }
 }

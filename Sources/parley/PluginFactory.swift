@@ -28,12 +28,12 @@ struct PluginFactory {
                 case .webhook:
                     plugins.append(try WebhookPlugin(settings: settings))
                 case .metrics, .exec:
-                    throw InvalidInput("the \(config.kind.rawValue) plugin is not built yet")
+                    throw InvalidInput("the \(config.kind.rawValue) plugin is not built yet", at: config.location)
                 }
             } catch let error as InvalidInput {
-                throw InvalidInput("\(config.location): \(error.description)")
+                throw error
             } catch {
-                throw InvalidInput("\(config.location): \(error)")
+                throw InvalidInput("\(error)", at: config.location)
             }
         }
         // A run always shows its progress and summary, even when parley.yaml names no log plugin.

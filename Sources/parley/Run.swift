@@ -10,7 +10,8 @@ struct Run: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run flows; exit 0 when all pass, 1 when one fails, 2 on invalid input, 130 when interrupted.",
         discussion: """
-            Folders are searched for *.flow.yaml. Each flow runs against the agent it names (or --agent, or \
+            Folders are searched for *.flow.yaml and *.flow.yml. Everything `parley validate` checks is checked \
+            first, with the same messages; nothing runs when something is wrong. Each flow runs against the agent it names (or --agent, or \
             parley.yaml's defaults.agent) with the plugins of its parley.yaml. Reports are written even when \
             flows fail or the run is interrupted.
             """
@@ -67,20 +68,32 @@ struct Run: AsyncParsableCommand {
 
     func run() async throws {
         let environment = ProcessEnvironment()
-        let planner = RunPlanner(environment: environment, agentOverride: agent, tags: tags, excludeTags: excludeTags)
-        let plan: RunPlanner.Plan
-        let plugins: [any Plugin]
-        do {
-            plan = try planner.plan(paths: paths.isEmpty ? ["."] : paths)
-            if plan.flows.isEmpty { throw InvalidInput("nothing to run: every flow was left out by --tag/--exclude-tag") }
-            plugins = try makePlugins(plan, environment: environment)
-        } catch {
-            FileHandle.standardError.write(Data("\(error)\n".utf8))
+        let variables = Dictionary(self.variables.map(Self.variable)) { _, last in last }
+        let planner = RunPlanner(environment: environment, agentOverride: agent, tags: tags, excludeTags: excludeTags, variables: variables)
+        let (plan, checked) = planner.plan(paths: paths.isEmpty ? ["."] : paths)
+        var findings = checked
+        if !findings.hasErrors && plan.flowFiles.isEmpty {
+            findings.note(.error, "nothing to run: no *.flow.yaml or *.flow.yml under \(paths.isEmpty ? "." : paths.joined(separator: " "))")
+        } else if !findings.hasErrors && plan.flows.isEmpty {
+            findings.note(.error, "nothing to run: every flow was left out by --tag/--exclude-tag")
+        }
+        var plugins: [any Plugin] = []
+        if !findings.hasErrors {
+            do throws(InvalidInput) {
+                plugins = try makePlugins(plan, environment: environment)
+            } catch {
+                findings.add(error)
+            }
+        }
+        // The same text `parley validate` prints; warnings too, before the run's own output.
+        if !findings.isEmpty { FileHandle.standardError.write(Data((findings.rendered() + "\n\n").utf8)) }
+        if findings.hasErrors {
+            for connector in plan.connectors { await connector.shutdown() }
             throw ExitStatus.invalidInput
         }
         let options = SuiteOptions(
             parallel: parallel, retries: retries, repetitions: repetitions, failFast: failFast, shard: shard.flatMap(Self.shard),
-            variables: Dictionary(variables.map(Self.variable)) { _, last in last })
+            variables: variables)
         let summary = await PluginHost.run(plugins: plugins, secrets: SecretRegistry(secrets: plan.secrets)) { host in
             let suite = Task { await SuiteRunner(clock: SystemClock(), options: options).run(plan.flows, host: host) }
             let interrupts = Interrupts { suite.cancel() }

@@ -1,14 +1,21 @@
 import Foundation
+import Logging
 import ParleyCore
 import ParleyModel
 import ParleyParser
 
-/// Turns `parley run`'s paths and options into flows ready to run, or says why nothing can run.
+/// Turns paths and options into flows ready to run, checking everything a run depends on in one
+/// pass: the flows, every parley.yaml they use (agents, plugins, settings), agent scripts,
+/// connector capabilities against the actions each flow performs, the names each data row gives
+/// and `--var`. `parley validate` and `parley run` both call it, so a project `validate` passes
+/// never stops `run` with exit 2. Nothing is started or connected: connectors are only built.
 struct RunPlanner {
     var environment: ProcessEnvironment
     var agentOverride: String?
     var tags: [String] = []
     var excludeTags: [String] = []
+    /// `--var`.
+    var variables: [String: JSONValue] = [:]
 
     /// Everything a run needs from the files.
     struct Plan {
@@ -19,41 +26,56 @@ struct RunPlanner {
         var secrets: Set<String>
         /// Flows left out by `--tag`/`--exclude-tag`.
         var filteredOut: Int
-        /// The connectors the flows use, shut down once the run is over.
+        /// The connectors the flows use, shut down once the run (or the check) is over.
         var connectors: [any Connector]
+        /// Flow files and project files checked.
+        var flowFiles: [String]
+        var projectFiles: [String]
     }
 
-    func plan(paths: [String]) throws(InvalidInput) -> Plan {
+    /// The plan, and every problem found on the way; the plan is only to be run without errors.
+    func plan(paths: [String]) -> (Plan, PlanFindings) {
         let report = Validator().validate(paths: paths)
-        if report.hasErrors { throw InvalidInput(report.rendered()) }
-        guard !report.flowFiles.isEmpty else {
-            throw InvalidInput("nothing to run: no *.flow.yaml under \(paths.joined(separator: " "))")
-        }
+        var findings = PlanFindings(diagnostics: [], general: [], sources: report.sources)
+        findings.append(report.diagnostics)
         var renderer = SettingsRenderer(environment: environment)
         let factory = ConnectorFactory()
-        var projects: [String: ProjectConfig] = [:]
+        var projects = Projects()
+        for path in report.projectFiles { _ = projects.config(at: path, into: &findings) }
         var flows: [PlannedFlow] = []
         var firstProject: ProjectConfig?
         var filteredOut = 0
+        var used = Set<String>()
+        var uses: [VariableUse] = []
         for file in report.flowFiles {
             guard let flow = report.flows[file] else { continue }
-            guard selected(flow) else {
-                filteredOut += 1
-                continue
-            }
             var project: ProjectConfig?
-            if let path = ProjectParser.locate(from: file) {
-                let shown = Self.relative(path)
-                if projects[shown] == nil { projects[shown] = ProjectParser.parse(path: shown).config }
-                project = projects[shown]
-            }
-            if firstProject == nil { firstProject = project }
-            let (agent, directory) = try agent(for: flow, file: file, project: project)
-            let settings = try renderer.render(agent.settings)
-            renderer.noteCredentials(of: agent.connector, in: settings)
-            let connector = try factory.connector(for: agent, settings: settings, directory: directory)
-            for (kind, location) in FlowActions.kinds(in: flow.steps) where !connector.capabilities.actions.contains(kind) {
-                throw InvalidInput("\(location): the \(agent.connector.rawValue) connector cannot perform `\(kind.rawValue)`")
+            if let located = ProjectParser.locate(from: file) { project = projects.config(at: Self.relative(located), into: &findings) }
+            let isSelected = selected(flow)
+            if !isSelected { filteredOut += 1 }
+            if isSelected && firstProject == nil { firstProject = project }
+            uses.append(VariableUse(flow))
+            // A flow with mistakes of its own is only partly read: checking its agent and names
+            // would report guesses. Its own errors stop the run already.
+            guard !report.diagnostics.contains(where: { $0.severity == .error && $0.location.file == file }) else { continue }
+            checkNames(flow, file: file, into: &findings)
+            // A flow `--tag`/`--exclude-tag` leaves out is not run against `--agent`; validate,
+            // which selects nothing, checks it against its own agent.
+            guard isSelected else { continue }
+            let connector: any Connector
+            do throws(InvalidInput) {
+                let (agent, directory) = try agent(for: flow, file: file, project: project)
+                used.insert(Self.key(agent, directory))
+                let settings = try renderer.render(agent.settings)
+                renderer.noteCredentials(of: agent.connector, in: settings)
+                connector = try factory.connector(for: agent, settings: settings, directory: directory)
+                for (kind, location) in FlowActions.kinds(in: flow.steps) where !connector.capabilities.actions.contains(kind) {
+                    findings.add(
+                        InvalidInput("the \(agent.connector.rawValue) connector of agent '\(agent.name)' cannot perform `\(kind.rawValue)`", at: location))
+                }
+            } catch {
+                findings.add(error)
+                continue
             }
             let environment = environment
             flows.append(
@@ -63,10 +85,78 @@ struct RunPlanner {
                     settle: project?.defaults.settle ?? ProjectDefaults.fallbackSettle,
                     environment: { environment.value(of: $0) }))
         }
-        if let plugins = firstProject?.plugins {
-            for plugin in plugins { _ = try renderer.render(plugin.settings) }
+        for (path, project) in projects.parsed {
+            checkProject(project, path: path, used: used, renderer: &renderer, factory: factory, into: &findings)
         }
-        return Plan(flows: flows, project: firstProject, secrets: renderer.secrets, filteredOut: filteredOut, connectors: factory.connectors)
+        checkVariables(uses, into: &findings)
+        let plan = Plan(
+            flows: flows, project: firstProject, secrets: renderer.secrets, filteredOut: filteredOut, connectors: factory.connectors,
+            flowFiles: report.flowFiles, projectFiles: projects.files)
+        return (plan, findings)
+    }
+
+    /// A project's agents no flow here uses, its agent scripts and its plugins: a run reads them
+    /// all, and a mistake in one is a mistake in the project.
+    private func checkProject(
+        _ project: ProjectConfig, path: String, used: Set<String>, renderer: inout SettingsRenderer, factory: ConnectorFactory,
+        into findings: inout PlanFindings
+    ) {
+        let scripts = AgentScriptCheck.diagnostics(projects: [path])
+        findings.append(scripts.diagnostics)
+        findings.sources.merge(scripts.sources) { current, _ in current }
+        let directory = (path as NSString).deletingLastPathComponent
+        for agent in project.agents where !used.contains(Self.key(agent, directory)) {
+            // An agent nobody runs may need a secret this machine lacks; that alone is no mistake.
+            var scratch = SettingsRenderer(environment: environment)
+            guard let settings = try? scratch.render(agent.settings) else { continue }
+            do throws(InvalidInput) {
+                _ = try factory.connector(for: agent, settings: settings, directory: directory)
+            } catch {
+                findings.add(error)
+            }
+        }
+        var configs: [(PluginConfig, [String: JSONValue])] = []
+        for config in project.plugins {
+            do throws(InvalidInput) {
+                configs.append((config, try renderer.render(config.settings)))
+            } catch {
+                findings.add(error)
+            }
+        }
+        let plugins = PluginFactory(projectDirectory: URL(fileURLWithPath: directory), isTerminal: false, logger: Logger(label: "parley.check"))
+        for config in configs {
+            do throws(InvalidInput) {
+                _ = try plugins.plugins([config])
+            } catch {
+                findings.add(error)
+            }
+        }
+    }
+
+    /// The flow's name for every data row, so a `${…}` the run cannot fill stops it here.
+    private func checkNames(_ flow: Flow, file: String, into findings: inout PlanFindings) {
+        let rows = flow.data?.rows ?? [[]]
+        for row in rows {
+            let environment = environment
+            if case .failure(let failure) = FlowTitle.render(flow, row: row, overrides: variables, environment: { environment.value(of: $0) }) {
+                findings.add(InvalidInput(failure.message, at: failure.location))
+                return
+            }
+        }
+    }
+
+    /// `--var` names no flow reads are warnings; an empty one a flow sends or matches is an error.
+    private func checkVariables(_ uses: [VariableUse], into findings: inout PlanFindings) {
+        let referenced = uses.reduce(into: Set<String>()) { $0.formUnion($1.referenced) }
+        for (name, value) in variables.sorted(by: { $0.key < $1.key }) {
+            guard referenced.contains(name) else {
+                findings.note(.warning, "--var \(name): no flow here uses '${\(name)}'\(Suggestion.hint(for: name, in: referenced.sorted()))")
+                continue
+            }
+            if Interpolation.text(value).isEmpty, let use = uses.lazy.compactMap({ $0.operands[name] }).first {
+                findings.note(.error, "--var \(name) is empty, but \(use) sends or matches it; an empty value is never sent or matched")
+            }
+        }
     }
 
     private func selected(_ flow: Flow) -> Bool {
@@ -91,18 +181,43 @@ struct RunPlanner {
         case .inline(let agent)?:
             return (agent, (file as NSString).deletingLastPathComponent)
         case .named(let name)?:
-            // validate already checked the name exists.
-            guard let agent = project?.agent(named: name.value) else { throw InvalidInput("\(name.location): unknown agent '\(name.value)'") }
+            // The validator has reported an unknown name already, with its "did you mean".
+            guard let agent = project?.agent(named: name.value) else { throw InvalidInput(diagnostics: [], sources: [:]) }
             return (agent, projectDirectory)
         case nil:
             if let name = project?.defaults.agent, let agent = project?.agent(named: name.value) { return (agent, projectDirectory) }
             if let agents = project?.agents, agents.count == 1 { return (agents[0], projectDirectory) }
-            throw InvalidInput("\(flow.location): the flow names no agent, and no parley.yaml gives `defaults: { agent: … }`")
+            throw InvalidInput("the flow names no agent, and no parley.yaml gives `defaults: { agent: … }`", at: flow.location)
         }
+    }
+
+    /// Identifies an agent of a project (or a flow's inline agent) across flows.
+    static func key(_ agent: AgentConfig, _ directory: String) -> String {
+        "\(directory)#\(agent.name)#\(agent.location)"
     }
 
     static func relative(_ path: String) -> String {
         let cwd = FileManager.default.currentDirectoryPath
         return path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path
+    }
+}
+
+/// The project files planning read, each parsed once, their problems reported once.
+private struct Projects {
+    private(set) var parsed: [(path: String, config: ProjectConfig)] = []
+    /// Every project file read, whether or not it parsed.
+    private(set) var files: [String] = []
+    private var seen: [String: ProjectConfig?] = [:]
+
+    mutating func config(at path: String, into findings: inout PlanFindings) -> ProjectConfig? {
+        let key = URL(fileURLWithPath: path).standardizedFileURL.path
+        if let known = seen[key] { return known }
+        let result = ProjectParser.parse(path: path)
+        findings.append(result.diagnostics)
+        if let source = result.source { findings.sources[path] = findings.sources[path] ?? source }
+        seen[key] = result.config
+        files.append(path)
+        if let config = result.config { parsed.append((path, config)) }
+        return result.config
     }
 }

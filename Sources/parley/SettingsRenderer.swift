@@ -20,7 +20,7 @@ struct SettingsRenderer {
                 rendered[assignment.name] = value
                 secrets.formUnion(used)
             case .failure(let failure):
-                throw InvalidInput("\(failure)")
+                throw InvalidInput(failure.message, at: failure.location)
             }
         }
         return rendered

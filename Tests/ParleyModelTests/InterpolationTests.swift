@@ -29,6 +29,24 @@ struct InterpolationTests {
         #expect(rendered.secrets == ["s3cr3t"])
     }
 
+    @Test("a send text or matcher operand refuses an empty value; other text takes it")
+    func refusesEmpty() {
+        let context = Interpolation(variables: ["note": "", "order": "A-1"], environment: { _ in "" })
+        let operand = template(.literal("Order "), variable("note")).refusingEmpty
+        let result = context.render(operand)
+        #expect(throws: Interpolation.Failure.self) { try result.get() }
+        if case .failure(let failure) = result {
+            #expect(failure.description == "a.flow.yaml:1:1: variable 'note' is empty; an empty value is never sent or matched")
+        }
+        #expect(throws: Interpolation.Failure.self) { try context.render(template(.reference(.environment("HOME"), here)).refusingEmpty).get() }
+        // A whole-variable operand keeps its JSON type, and still may not be empty.
+        #expect(throws: Interpolation.Failure.self) { try context.render(ValueTemplate.string(template(variable("note"))).refusingEmpty).get() }
+        #expect((try? context.render(ValueTemplate.string(template(variable("order"))).refusingEmpty).get().0) == "A-1")
+        // A log line or a `set` value may be empty.
+        #expect((try? context.render(template(.literal("note: "), variable("note"))).get().text) == "note: ")
+        #expect((try? context.render(ValueTemplate.string(template(variable("note")))).get().0) == "")
+    }
+
     @Test("a missing value fails with the reference and its location")
     func missing() {
         let context = Interpolation()

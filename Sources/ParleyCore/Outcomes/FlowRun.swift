@@ -4,7 +4,7 @@ import ParleyModel
 public struct FlowRun: Hashable, Sendable, Identifiable {
     /// Unique within a suite run: `Flows/01-order.flow.yaml`, `…#row2`, `…#rep3`.
     public var id: String
-    /// The flow's name, with the data row when there is one: `Order status [row 2]`.
+    /// The flow's name, with the data row when there is one: `Order A-1042` for `flow: "Order ${order}"`, else `Order status [row 2]`.
     public var name: String
     /// The flow file, as given on the command line or found in a folder.
     public var path: String

@@ -29,10 +29,12 @@ public struct SuiteRunner: Sendable {
                 for repetition in 1...options.repetitions {
                     let rowNumber = row == nil ? nil : rowIndex + 1
                     var id = planned.path
-                    var name = planned.flow.name
+                    // Planning checked that the name renders; the name as written is only a fallback.
+                    var name = (try? FlowTitle.render(
+                        planned.flow, row: row ?? [], overrides: options.variables, environment: planned.environment).get()) ?? planned.flow.name
                     if let rowNumber {
                         id += "#row\(rowNumber)"
-                        name += " [row \(rowNumber)]"
+                        if !FlowTitle.isTemplated(planned.flow) { name += " [row \(rowNumber)]" }
                     }
                     if options.repetitions > 1 {
                         id += "#rep\(repetition)"
