@@ -3,14 +3,34 @@ import ParleyModel
 
 /// Parses durations written as `250ms`, `5s`, `2m`, `1h` or combined like `1m30s`.
 public enum DurationParser {
-    /// The duration, or nil when `text` is not one.
+    /// What a duration's text reads as.
+    public enum Reading: Equatable, Sendable {
+        /// A duration within ``NumberBounds/longestDuration``.
+        case duration(Duration)
+        /// Written like a duration, but longer than ``NumberBounds/longestDuration``.
+        case tooLong
+        /// Not a duration.
+        case invalid
+    }
+
+    /// The duration, or nil when `text` is not one or is longer than the longest.
     public static func parse(_ text: String) -> Duration? {
+        switch read(text) {
+        case .duration(let duration): return duration
+        case .tooLong, .invalid: return nil
+        }
+    }
+
+    /// Reads `text`, telling a duration that is too long apart from text that is not one, so the
+    /// message can say which.
+    public static func read(_ text: String) -> Reading {
         var rest = Substring(text.trimmingCharacters(in: .whitespaces))
-        guard !rest.isEmpty else { return nil }
+        guard !rest.isEmpty else { return .invalid }
         var total = Duration.zero
+        var tooLong = false
         while !rest.isEmpty {
             let digits = rest.prefix { $0.isNumber || $0 == "." }
-            guard !digits.isEmpty, let amount = Double(digits) else { return nil }
+            guard !digits.isEmpty, let amount = Double(digits) else { return .invalid }
             rest = rest.dropFirst(digits.count)
             let unit = rest.prefix { $0.isLetter }
             rest = rest.dropFirst(unit.count)
@@ -20,11 +40,16 @@ public enum DurationParser {
             case "s": scale = 1
             case "m": scale = 60
             case "h": scale = 3600
-            default: return nil
+            default: return .invalid
             }
-            total += .milliseconds(Int64((amount * scale * 1000).rounded()))
+            // Keep reading after a part that is too long, so `1e99x` still says it is not a duration.
+            guard !tooLong, let part = Duration(checkedSeconds: amount * scale), let sum = total.checkedAdding(part) else {
+                tooLong = true
+                continue
+            }
+            total = sum
         }
-        return total
+        return tooLong ? .tooLong : .duration(total)
     }
 
     /// The shortest way to write `duration` back (`1.5s`, `250ms`, `2m`).
