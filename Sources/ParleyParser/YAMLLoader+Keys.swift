@@ -53,7 +53,7 @@ extension YAMLLoader {
 
     /// The column of the quote closing the one at `start` on the same line (a `\"` escape or a
     /// doubled `''` does not close), or the line's last column when it continues on the next line.
-    private static func closingQuote(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
+    static func closingQuote(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
         let quote = scalars[start]
         var column = start + 1
         while column < scalars.count {

@@ -32,7 +32,7 @@ extension YAMLLoader {
                 case "-" where atEntryStart && (column + 1 == scalars.count || scalars[column + 1] == " "):
                     depth += 1
                 case "\"" where opensQuote(column), "'" where opensQuote(column):
-                    column = closingQuoteColumn(scalars, from: column)
+                    column = closingQuote(scalars, from: column)
                     atEntryStart = false
                 case "#" where column == 0 || scalars[column - 1] == " " || scalars[column - 1] == "\t":
                     column = scalars.count
@@ -50,26 +50,5 @@ extension YAMLLoader {
             if depth > limit { return SourceLocation(file: source.path, line: index + 1, column: 1) }
         }
         return nil
-    }
-
-    /// The column of the quote closing the one at `start` on this line, or the line's last column.
-    private static func closingQuoteColumn(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
-        let quote = scalars[start]
-        var column = start + 1
-        while column < scalars.count {
-            if quote == "\"", scalars[column] == "\\" {
-                column += 2
-                continue
-            }
-            if scalars[column] == quote {
-                if quote == "'", column + 1 < scalars.count, scalars[column + 1] == "'" {
-                    column += 2
-                    continue
-                }
-                return column
-            }
-            column += 1
-        }
-        return scalars.count - 1
     }
 }
