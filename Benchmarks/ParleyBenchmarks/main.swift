@@ -8,6 +8,7 @@ import ParleyTesting
 // Benchmarks for BENCHMARKS.md. Build in release and run from the package root:
 //   swift build -c release && .build/release/parley-benchmarks [--flows N]
 //   .build/release/parley-benchmarks polyai-concurrent [--conversations N]
+//   .build/release/parley-benchmarks validate-scaling [--runs N]
 // `parley serve` is started from the same build folder as this program.
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -20,6 +21,15 @@ if arguments.first == "polyai-concurrent" {
     } ?? 1000
     let parley = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("parley")
     try PolyAIConcurrent.run(parley: parley, conversations: conversations)
+    exit(0)
+}
+// `parley-benchmarks validate-scaling [--runs N]`: one 4,000-step file against 200 files of 20
+// steps, validated as `parley validate` does (issue 13, point 7).
+if arguments.first == "validate-scaling" {
+    let runs = arguments.firstIndex(of: "--runs").flatMap {
+        arguments.index(after: $0) < arguments.endIndex ? Int(arguments[arguments.index(after: $0)]) : nil
+    } ?? 3
+    try ValidateScaling.run(runs: runs)
     exit(0)
 }
 let count = arguments.firstIndex(of: "--flows").flatMap { arguments.index(after: $0) < arguments.endIndex ? Int(arguments[arguments.index(after: $0)]) : nil } ?? 200

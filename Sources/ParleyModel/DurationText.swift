@@ -1,32 +1,53 @@
-/// Durations as flows write them: `250ms`, `5s`, `2m`, `1h`, or combined like `1m30s`.
+/// Durations as flows write them: `250ms`, `5s`, `2m`, `1h`, or combined like `1m30s`. One reader
+/// for the parser and the matchers, so a duration means the same wherever it is written.
 public enum DurationText {
-    /// The longest duration a flow may write (about 31 years): beyond it the arithmetic of
-    /// deadlines could overflow, and no wait that long is meant.
-    public static let longest: Duration = .seconds(1_000_000_000)
+    /// What a duration's text reads as.
+    public enum Reading: Equatable, Sendable {
+        /// A duration within ``NumberBounds/longestDuration``.
+        case duration(Duration)
+        /// Written like a duration, but longer than ``NumberBounds/longestDuration``.
+        case tooLong
+        /// Not a duration.
+        case invalid
+    }
 
-    /// The duration `text` writes, or nil when it is not one (or is longer than `longest`).
+    /// The duration `text` writes, or nil when it is not one (or is longer than the longest).
     public static func parse(_ text: String) -> Duration? {
+        switch read(text) {
+        case .duration(let duration): return duration
+        case .tooLong, .invalid: return nil
+        }
+    }
+
+    /// Reads `text`, telling a duration that is too long apart from text that is not one, so a
+    /// message can say which.
+    public static func read(_ text: String) -> Reading {
         var rest = text.trimmedOfBlanks
-        guard !rest.isEmpty else { return nil }
-        var milliseconds = 0.0
+        guard !rest.isEmpty else { return .invalid }
+        var total = Duration.zero
+        var tooLong = false
         while !rest.isEmpty {
             let digits = rest.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
-            guard !digits.isEmpty, let amount = Double(digits) else { return nil }
+            guard !digits.isEmpty, let amount = Double(digits) else { return .invalid }
             rest = rest.dropFirst(digits.count)
             let unit = rest.prefix { $0.isLetter }
             rest = rest.dropFirst(unit.count)
             let scale: Double
             switch unit {
-            case "ms": scale = 1
-            case "s": scale = 1000
-            case "m": scale = 60_000
-            case "h": scale = 3_600_000
-            default: return nil
+            case "ms": scale = 0.001
+            case "s": scale = 1
+            case "m": scale = 60
+            case "h": scale = 3600
+            default: return .invalid
             }
-            milliseconds += amount * scale
+            // Keep reading after a part that is too long, so `1e99x` still says it is not a duration.
+            guard !tooLong, let part = Duration(checkedSeconds: amount * scale), let sum = total.checkedAdding(part) else {
+                tooLong = true
+                continue
+            }
+            total = sum
         }
-        guard milliseconds.isFinite, milliseconds <= longest.inSeconds * 1000 else { return nil }
-        return .milliseconds(Int64(milliseconds.rounded()))
+        return tooLong ? .tooLong : .duration(total)
     }
 }
 

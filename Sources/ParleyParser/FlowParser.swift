@@ -35,9 +35,13 @@ public final class FlowParser {
     /// Parses flow text as if read from `path` (includes are still read from disk).
     public func parse(text: String, path: String) -> Result {
         let context = ParseContext()
-        let loaded = loader.load(text: text, path: path)
-        let flow = parse(loaded, path: path, context)
+        let flow = parse(text: text, path: path, context)
         return Result(flow: flow, diagnostics: context.diagnostics, sources: sources)
+    }
+
+    /// Parses flow text into `context`, for tests that count the context's work.
+    func parse(text: String, path: String, _ context: ParseContext) -> Flow? {
+        parse(loader.load(text: text, path: path), path: path, context)
     }
 
     private func parseFile(path: String, shownAs name: String? = nil, _ context: ParseContext) -> Flow? {

@@ -108,12 +108,32 @@ struct MatcherParser {
 
     private func bound(_ node: YAMLNode) -> Matcher.Bound? {
         switch node.scalarMeaning {
-        case .number(let number): return .number(number)
+        case .number(let number):
+            // Past 2^53 a bound no longer tells neighbouring whole numbers apart, and reports print
+            // it as a whole number, so it is refused like any number out of range.
+            guard number.isFinite, abs(number) <= Double(NumberBounds.largestWhole) else {
+                context.error(
+                    "bound \(Self.text(node)) is out of range; a number bound lies within \(NumberBounds.wholeRangeText)",
+                    at: node.location)
+                return nil
+            }
+            return .number(number)
         case .string(let text):
-            if let duration = DurationParser.parse(text) { return .duration(duration) }
+            switch DurationParser.read(text) {
+            case .duration(let duration): return .duration(duration)
+            case .tooLong:
+                context.error("bound \(text) is too long; the longest duration is \(NumberBounds.longestDurationText)", at: node.location)
+                return nil
+            case .invalid: break
+            }
         case .null, .bool, nil: break
         }
         context.wrongShape(node, expected: "a number or a duration like 2s")
         return nil
+    }
+
+    private static func text(_ node: YAMLNode) -> String {
+        if case .scalar(let text, _) = node.value { return text }
+        return node.shapeName
     }
 }

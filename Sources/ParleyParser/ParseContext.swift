@@ -5,6 +5,22 @@ final class ParseContext {
     private(set) var diagnostics: [Diagnostic] = []
     /// The text of every file read so far, so a position inside a scalar can be found in its source.
     var sources: [String: SourceText] = [:]
+    /// Each file's lines as Unicode scalars, built on first use and kept: every template aligns
+    /// against them, and building them again for each template made validation quadratic.
+    private var scalarLinesByFile: [String: [[Unicode.Scalar]]] = [:]
+    /// How many times a file's scalar lines were built: once per file. A test pins it, since a
+    /// count of work holds on a loaded machine where a timing does not.
+    private(set) var scalarLineBuilds = 0
+
+    /// The lines of `file` as Unicode scalars, or nil when its text was not read.
+    func scalarLines(of file: String) -> [[Unicode.Scalar]]? {
+        if let lines = scalarLinesByFile[file] { return lines }
+        guard let source = sources[file] else { return nil }
+        scalarLineBuilds += 1
+        let lines = source.lines.map { Array($0.unicodeScalars) }
+        scalarLinesByFile[file] = lines
+        return lines
+    }
 
     func error(_ message: String, at location: SourceLocation) {
         diagnostics.append(.error(message, at: location))

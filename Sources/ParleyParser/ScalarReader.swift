@@ -23,17 +23,28 @@ extension ParseContext {
 
     /// A duration such as `250ms`, `5s`, `2m` or `1m30s`.
     func duration(_ node: YAMLNode) -> Duration? {
-        if case .scalar(let text, _) = node.value, let duration = DurationParser.parse(text) {
-            return duration
+        if case .scalar(let text, _) = node.value {
+            switch DurationParser.read(text) {
+            case .duration(let duration): return duration
+            case .tooLong:
+                error("duration \(text) is too long; the longest is \(NumberBounds.longestDurationText)", at: node.location)
+                return nil
+            case .invalid: break
+            }
         }
         wrongShape(node, expected: "a duration like 5s, 250ms or 2m")
         return nil
     }
 
-    /// A whole number no smaller than `minimum`.
+    /// A whole number no smaller than `minimum` (and, like every number, no larger than
+    /// ``NumberBounds/largestWhole``).
     func integer(_ node: YAMLNode, minimum: Int, _ what: String) -> Int? {
-        if case .number(let number) = node.scalarMeaning, number.rounded() == number, Int(number) >= minimum {
-            return Int(number)
+        if case .number(let number) = node.scalarMeaning, number.rounded() == number {
+            if let whole = Int(checked: number), whole >= minimum { return whole }
+            if number > Double(NumberBounds.largestWhole), case .scalar(let text, _) = node.value {
+                error("\(what) must be at most \(NumberBounds.largestWhole); got \(text)", at: node.location)
+                return nil
+            }
         }
         wrongShape(node, expected: "\(what) (a whole number of at least \(minimum))")
         return nil
@@ -92,7 +103,13 @@ extension ParseContext {
             switch node.scalarMeaning {
             case .null: return .null
             case .bool(let value): return .bool(value)
-            case .number(let value): return .number(value)
+            case .number(let value):
+                // `1e400` reads as infinity, which no JSON can carry and no report can print.
+                guard value.isFinite else {
+                    error("number \(text) is out of range; the largest is about 1.8e308", at: node.location)
+                    return .null
+                }
+                return .number(value)
             case .string, nil:
                 return TemplateParser.parse(text, at: node.location, quoted: quoted, self).map(ValueTemplate.string) ?? .null
             }

@@ -4,10 +4,10 @@ import ParleyModel
 /// quotes, `''` and `\` escapes, and lines folded into spaces. Carets then point at the `$` itself.
 enum SourceAlignment {
     /// One location per scalar of `text`, or nil when the source does not line up (block scalars).
-    static func positions(of text: [Unicode.Scalar], in source: SourceText, from start: SourceLocation, quoted: Bool)
+    /// `lines` are the file's lines as scalars, built once per file (``ParseContext/scalarLines(of:)``).
+    static func positions(of text: [Unicode.Scalar], in lines: [[Unicode.Scalar]], from start: SourceLocation, quoted: Bool)
         -> [SourceLocation]?
     {
-        let lines = source.lines.map { Array($0.unicodeScalars) }
         var line = start.line - 1
         var column = start.column - 1 + (quoted ? 1 : 0)
         guard lines.indices.contains(line) else { return nil }

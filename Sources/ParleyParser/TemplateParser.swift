@@ -8,7 +8,7 @@ enum TemplateParser {
         var literal = ""
         let scalars = Array(text.unicodeScalars)
         // Where each scalar of the text was written; the scalar's start when the source cannot be aligned.
-        let positions = context.sources[location.file].flatMap {
+        let positions = context.scalarLines(of: location.file).flatMap {
             SourceAlignment.positions(of: scalars, in: $0, from: location, quoted: quoted)
         }
         func locationOf(_ index: Int) -> SourceLocation {

@@ -9,10 +9,14 @@ public struct YAMLLoader: Sendable {
     /// Nodes after alias expansion; past this the document is an alias bomb, not a flow.
     public var maxNodes: Int
 
+    /// Collections nested deeper than this are refused before anything recursive reads them.
+    public var maxDepth: Int
+
     /// Creates a loader with the given limits.
-    public init(maxBytes: Int = 1 << 20, maxNodes: Int = 100_000) {
+    public init(maxBytes: Int = 1 << 20, maxNodes: Int = 100_000, maxDepth: Int = 100) {
         self.maxBytes = maxBytes
         self.maxNodes = maxNodes
+        self.maxDepth = maxDepth
     }
 
     /// The outcome of loading one file.
@@ -53,10 +57,13 @@ public struct YAMLLoader: Sendable {
                 source: nil, root: nil,
                 diagnostics: [.error("file is \(text.utf8.count) bytes; files over \(maxBytes) bytes are refused", at: start)])
         }
-        if let keyAlias = Self.aliasUsedAsKey(in: source) {
-            // Yams hashes every key while composing, so an alias bomb in key position would hang
-            // before our node budget could refuse it. Flows never need an alias as a key.
-            return Loaded(source: source, root: nil, diagnostics: [.error("an alias may not be used as a mapping key", at: keyAlias)])
+        if let deep = Self.nestingTooDeep(in: source, limit: maxDepth) {
+            return Loaded(source: source, root: nil, diagnostics: [.error("nesting deeper than \(maxDepth) levels is refused", at: deep)])
+        }
+        if let refusal = Self.keyRefusal(in: source) {
+            // Yams hashes every key while composing, so an alias bomb anywhere inside a key would
+            // hang before our node budget could refuse it. Flows never need such keys.
+            return Loaded(source: source, root: nil, diagnostics: [.error(refusal.message, at: refusal.location)])
         }
         let node: Node?
         do {
@@ -72,29 +79,6 @@ public struct YAMLLoader: Sendable {
         var converter = Converter(path: path, budget: maxNodes)
         let root = converter.convert(node)
         return Loaded(source: source, root: converter.diagnostics.isEmpty ? root : nil, diagnostics: converter.diagnostics)
-    }
-
-    /// The first `*alias` written in key position (`*a: 1`, `{ *a : 1 }`, `? *a`), when the text has anchors.
-    static func aliasUsedAsKey(in source: SourceText) -> SourceLocation? {
-        guard source.text.contains("&") else { return nil }
-        for (index, line) in source.lines.enumerated() {
-            let scalars = Array(line.unicodeScalars)
-            var column = 0
-            while column < scalars.count {
-                defer { column += 1 }
-                guard scalars[column] == "*", column == 0 || " \t{[,?-".unicodeScalars.contains(scalars[column - 1]) else { continue }
-                var end = column + 1
-                while end < scalars.count, !" \t,]}:".unicodeScalars.contains(scalars[end]) { end += 1 }
-                let preceding = scalars[..<column].reversed().first { $0 != " " && $0 != "\t" }
-                var after = end
-                while after < scalars.count, scalars[after] == " " || scalars[after] == "\t" { after += 1 }
-                let followedByColon = after < scalars.count && scalars[after] == ":"
-                if followedByColon || preceding == "?" {
-                    return SourceLocation(file: source.path, line: index + 1, column: column + 1)
-                }
-            }
-        }
-        return nil
     }
 
     static func diagnostic(for error: YamlError, path: String) -> Diagnostic {

@@ -59,9 +59,15 @@ public struct AGUISettings: Sendable {
         }
         if let timeout = settings["timeout"] {
             switch timeout {
-            case .number(let seconds) where seconds > 0: self.timeout = .milliseconds(Int64(seconds * 1000))
+            case .number(let seconds) where seconds > 0:
+                guard let checked = Duration(checkedSeconds: seconds) else {
+                    throw AGUISettingsError("`timeout` \(timeout.compactText()) is too long; the longest is \(NumberBounds.longestDurationText)")
+                }
+                self.timeout = checked
             case .string(let text):
-                guard let parsed = duration(text), parsed > .zero else { throw AGUISettingsError("`timeout` must be a duration like 30s, got \"\(text)\"") }
+                guard let parsed = duration(text), parsed > .zero else {
+                    throw AGUISettingsError("`timeout` must be a duration like 30s, at most \(NumberBounds.longestDurationText), got \"\(text)\"")
+                }
                 self.timeout = parsed
             default: throw AGUISettingsError("`timeout` must be a duration like 30s")
             }

@@ -104,10 +104,21 @@ public enum CustomEventCodec {
             guard let stage = HandoffStage(rawValue: stageText) else {
                 throw reader.error("stage \"\(stageText)\" is not one of \(HandoffStage.allCases.map(\.rawValue).joined(separator: ", "))")
             }
+            // A number out of range is the agent breaking the convention, named as such, not a trap.
             var wait: Duration?
-            if case .number(let seconds) = value["waitSeconds"] { wait = .milliseconds(Int64((seconds * 1000).rounded())) }
+            if case .number(let seconds) = value["waitSeconds"] {
+                guard let checked = Duration(checkedSeconds: seconds) else {
+                    throw reader.error("waitSeconds \(NumberBounds.show(seconds)) is not a wait from 0 to \(NumberBounds.longestDurationText)")
+                }
+                wait = checked
+            }
             var position: Int?
-            if case .number(let number) = value["queuePosition"] { position = Int(number) }
+            if case .number(let number) = value["queuePosition"] {
+                guard let checked = Int(checked: number), checked >= 0 else {
+                    throw reader.error("queuePosition \(NumberBounds.show(number)) is not a whole number from 0 to \(NumberBounds.largestWhole)")
+                }
+                position = checked
+            }
             return .event(
                 .handoff(
                     Handoff(

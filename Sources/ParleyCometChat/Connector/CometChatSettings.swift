@@ -116,11 +116,13 @@ public struct CometChatSettings: Sendable {
 
     private static func duration(_ value: JSONValue, _ key: String, _ parse: (String) -> Duration?) throws(CometChatSettingsError) -> Duration {
         switch value {
-        case .number(let seconds) where seconds >= 0: return .milliseconds(Int64(seconds * 1000))
+        case .number(let seconds) where seconds >= 0:
+            if let checked = Duration(checkedSeconds: seconds) { return checked }
+            throw CometChatSettingsError("`\(key)` \(value.compactText()) is too long; the longest is \(NumberBounds.longestDurationText)")
         case .string(let text):
             if let parsed = parse(text), parsed >= .zero { return parsed }
         case .number, .null, .bool, .array, .object: break
         }
-        throw CometChatSettingsError("`\(key)` must be a duration like 30s or 500ms; got \(value.compactText())")
+        throw CometChatSettingsError("`\(key)` must be a duration like 30s or 500ms, at most \(NumberBounds.longestDurationText); got \(value.compactText())")
     }
 }

@@ -37,6 +37,10 @@ public enum CometChatFrame: Hashable, Sendable {
             if json.stringMember("action") == "pong" { return .success(.pong) }
             return .failure(CometChatViolation("CometChat sent a frame without a string \"type\": \(CometChatViolation.excerpt(json.serialized()))"))
         }
+        if let field = json.cometChatNumberOutOfRange() {
+            let range = NumberBounds.wholeRangeText
+            return .failure(CometChatViolation("CometChat sent a \(type) frame with \(field), not a whole number from \(range)"))
+        }
         let envelope = CometChatEnvelope(frame: json, type: type)
         switch type {
         case "auth":

@@ -43,6 +43,9 @@ public struct CometChatMessage: Hashable, Sendable {
             let text = CometChatViolation.excerpt(json.serialized())
             return .failure(CometChatViolation("CometChat sent a message that is not a JSON object: \(text)"))
         }
+        if let field = json.cometChatNumberOutOfRange() {
+            return .failure(CometChatViolation("CometChat sent a message with \(field), not a whole number from \(NumberBounds.wholeRangeText)"))
+        }
         guard let id = json.integerMember("id") else {
             let text = CometChatViolation.excerpt(json.serialized())
             return .failure(CometChatViolation("CometChat sent a message without a numeric \"id\": \(text)"))

@@ -20,8 +20,7 @@ extension JSONValue {
     func integerMember(_ key: String) -> Int? {
         switch self[key] {
         case .number(let number)?:
-            guard number == number.rounded(), abs(number) < 9.0e15 else { return nil }
-            return Int(number)
+            return Int(checked: number)
         case .string(let text)?:
             return Int(text)
         default:
@@ -33,7 +32,7 @@ extension JSONValue {
     func identifierMember(_ key: String) -> String? {
         switch self[key] {
         case .string(let text)? where !text.isEmpty: return text
-        case .number(let number)? where number == number.rounded() && abs(number) < 9.0e15: return String(Int(number))
+        case .number(let number)?: return Int(checked: number).map(String.init)
         default: return nil
         }
     }

@@ -21,7 +21,7 @@ enum PatternDescription {
         case .compare(let comparison, let bound):
             let words = ["lt": "under", "lte": "at most", "gt": "over", "gte": "at least"][comparison.rawValue] ?? comparison.rawValue
             switch bound {
-            case .number(let number): return "\(words) \(number.rounded() == number ? String(Int(number)) : String(number))"
+            case .number(let number): return "\(words) \(Int(checked: number).map(String.init) ?? String(number))"
             case .duration(let duration): return "\(words) \(duration.flowText)"
             }
         case .object(let fields):
@@ -55,7 +55,7 @@ enum PatternDescription {
     private static func text(_ value: ValueTemplate) -> String? {
         switch value {
         case .string(let template): return template.literalText ?? template.parts.map(describe).joined()
-        case .number(let number): return number.rounded() == number ? String(Int(number)) : String(number)
+        case .number(let number): return Int(checked: number).map(String.init) ?? String(number)
         case .bool(let flag): return flag ? "true" : "false"
         case .null, .array, .object: return nil
         }

@@ -17,9 +17,10 @@ extension FormRules {
 
     private static func textProblem(_ value: JSONValue, _ field: JSONValue, _ id: String) -> FormProblem? {
         guard let text = scalarText(value) else { return .notText(id: id, value: value) }
-        guard case .number(let limit)? = field["maxLines"], limit >= 1 else { return nil }
+        // A limit past the whole numbers (an agent's `1e300`) is no limit any text could reach, not a trap.
+        guard case .number(let bound)? = field["maxLines"], bound >= 1, let limit = Int(checked: bound.rounded(.down)) else { return nil }
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).count
-        return lines > Int(limit) ? .tooManyLines(id: id, lines: lines, maxLines: Int(limit)) : nil
+        return lines > limit ? .tooManyLines(id: id, lines: lines, maxLines: limit) : nil
     }
 
     private static func choiceProblem(_ value: JSONValue, _ field: JSONValue, _ id: String, type: String) -> FormProblem? {

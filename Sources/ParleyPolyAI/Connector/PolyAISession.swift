@@ -282,7 +282,9 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
         while true {
             let interval = lock.withLock { () -> Duration in
                 // The server's capability wins; 0 stops heartbeats, a negative one means the default (§10.1).
-                if let seconds = conversation.capabilities.heartbeatSeconds, seconds >= 0 { return .seconds(seconds) }
+                if let seconds = conversation.capabilities.heartbeatSeconds, let interval = Duration(checkedSeconds: Double(seconds)) {
+                    return interval
+                }
                 return settings.heartbeat
             }
             if interval == .zero {

@@ -58,10 +58,10 @@ public struct PolyAISettings: Sendable {
         }
         if let value = settings["quiet"] { quiet = try Self.duration(value, "quiet", duration) }
         if let value = settings["max_reconnects"] {
-            guard case .number(let number) = value, number >= 0, number == number.rounded() else {
-                throw PolyAISettingsError("`max_reconnects` must be a whole number, 0 for no limit")
+            guard case .number(let number) = value, let count = Int(checked: number), count >= 0 else {
+                throw PolyAISettingsError("`max_reconnects` must be a whole number up to \(NumberBounds.largestWhole), 0 for no limit")
             }
-            maxReconnects = Int(number)
+            maxReconnects = count
         }
         if let value = settings["chunk_joining"] {
             let rule = try Self.text(value, "chunk_joining")
@@ -135,11 +135,13 @@ public struct PolyAISettings: Sendable {
 
     private static func duration(_ value: JSONValue, _ key: String, _ parse: (String) -> Duration?) throws(PolyAISettingsError) -> Duration {
         switch value {
-        case .number(let seconds) where seconds >= 0: return .milliseconds(Int64(seconds * 1000))
+        case .number(let seconds) where seconds >= 0:
+            if let checked = Duration(checkedSeconds: seconds) { return checked }
+            throw PolyAISettingsError("`\(key)` \(value.compactText()) is too long; the longest is \(NumberBounds.longestDurationText)")
         case .string(let text):
             if let parsed = parse(text), parsed >= .zero { return parsed }
         default: break
         }
-        throw PolyAISettingsError("`\(key)` must be a duration such as 30s or 500ms; got \(value.compactText())")
+        throw PolyAISettingsError("`\(key)` must be a duration such as 30s or 500ms, at most \(NumberBounds.longestDurationText); got \(value.compactText())")
     }
 }

@@ -84,7 +84,7 @@ extension PolyConversation {
                 .handoff(
                     Handoff(
                         stage: .queued, queuePosition: payload.integer("position_in_queue") ?? payload.integer("position"),
-                        wait: payload.integer("estimated_wait_seconds").map { .seconds($0) }, queue: payload.string("queue_name"))))
+                        wait: payload.integer("estimated_wait_seconds").flatMap { Duration(checkedSeconds: Double($0)) }, queue: payload.string("queue_name"))))
         case .handoffFailed:
             reaction.events.append(.handoff(Handoff(stage: .failed, reason: payload.string("reason"))))
         case .handoffTimeout:

@@ -40,8 +40,8 @@ extension JSONValue {
 
     /// This value as a whole number, or nil when it is not one.
     var integerValue: Int? {
-        guard case .number(let number) = self, number == number.rounded(), abs(number) < 9.0e15 else { return nil }
-        return Int(number)
+        guard case .number(let number) = self else { return nil }
+        return Int(checked: number)
     }
 
     /// Whether this is an object.

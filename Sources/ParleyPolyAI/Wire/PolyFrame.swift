@@ -30,7 +30,14 @@ public struct PolyFrame: Hashable, Sendable {
         }
         // A batch's own envelope needs no id or timestamp (6.7).
         if value.string("type") == PolyEventType.eventBatch.wire {
-            return .success(flatten(batch: value))
+            let frame = flatten(batch: value)
+            for event in frame.events {
+                if let violation = numberViolation(in: event.json, payload: event.payload) { return .failure(PolyFrameError(violation)) }
+            }
+            return .success(frame)
+        }
+        if let violation = numberViolation(in: value, payload: value.object("payload") ?? .object([])) {
+            return .failure(PolyFrameError(violation))
         }
         switch PolyEnvelope.decode(value) {
         case .success(let event): return .success(PolyFrame(events: [event]))

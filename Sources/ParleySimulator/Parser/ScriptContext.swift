@@ -48,19 +48,35 @@ final class ScriptContext {
 
     /// A duration such as `250ms`, `5s`, `2m` or `1m30s`.
     func duration(_ node: YAMLNode) -> Duration? {
-        if case .scalar(let text, _) = node.value, let duration = DurationParser.parse(text) { return duration }
+        if case .scalar(let text, _) = node.value {
+            switch DurationParser.read(text) {
+            case .duration(let duration): return duration
+            case .tooLong:
+                error("duration \(text) is too long; the longest is \(NumberBounds.longestDurationText)", at: node.location)
+                return nil
+            case .invalid: break
+            }
+        }
         wrongShape(node, expected: "a duration like 5s, 250ms or 2m")
         return nil
     }
 
-    /// A whole number no smaller than `minimum`.
+    /// A whole number no smaller than `minimum` and below a billion: scripts count chunks, queue
+    /// places and minutes, and a larger count would only make the simulator spin.
     func integer(_ node: YAMLNode, minimum: Int, _ what: String) -> Int? {
-        if case .number(let number) = node.scalarMeaning, number.rounded() == number, number >= Double(minimum), number < 1e9 {
-            return Int(number)
+        if case .number(let number) = node.scalarMeaning, number.rounded() == number {
+            if number >= Double(Self.largestCount), case .scalar(let text, _) = node.value {
+                error("\(what) must be at most \(Self.largestCount - 1); got \(text)", at: node.location)
+                return nil
+            }
+            if let whole = Int(checked: number), whole >= minimum { return whole }
         }
         wrongShape(node, expected: "\(what) (a whole number of at least \(minimum))")
         return nil
     }
+
+    /// One more than the largest count a script may write.
+    static let largestCount = 1_000_000_000
 
     /// `true` or `false`.
     func bool(_ node: YAMLNode) -> Bool? {
@@ -88,7 +104,7 @@ final class ScriptContext {
             switch node.scalarMeaning {
             case .null, nil: return .null
             case .bool(let value): return .bool(value)
-            case .number(let value): return .number(value)
+            case .number(let value): return finite(value, node) ? .number(value) : .null
             case .string(let text): return .string(text)
             }
         case .sequence(let items): return .array(items.map(json))
@@ -103,12 +119,21 @@ final class ScriptContext {
             switch node.scalarMeaning {
             case .null, nil: return .null
             case .bool(let value): return .bool(value)
-            case .number(let value): return .number(value)
+            case .number(let value): return finite(value, node) ? .number(value) : .null
             case .string: return template(node).map(ValueTemplate.string) ?? .null
             }
         case .sequence(let items): return .array(items.map(valueTemplate))
         case .mapping(let pairs): return .object(pairs.map { (key: $0.key.value, value: valueTemplate($0.value)) })
         }
+    }
+
+    /// Whether `value` is finite; `1e400` reads as infinity, which no JSON frame can carry.
+    private func finite(_ value: Double, _ node: YAMLNode) -> Bool {
+        guard !value.isFinite else { return true }
+        if case .scalar(let text, _) = node.value {
+            error("number \(text) is out of range; the largest is about 1.8e308", at: node.location)
+        }
+        return false
     }
 
     /// A list, or a single item read as a list of one.
