@@ -55,7 +55,7 @@ enum JUnitReport {
         case .failed(let failure):
             let body = XMLText.escape(failure.rendered)
             // What happened before the failure, for a reader who has only the CI page.
-            let output = transcript.map { ["      <system-out>\(XMLText.escape($0))</system-out>"] } ?? []
+            let output = transcript.map { ["      <system-out>\(XMLText.escapeLines($0))</system-out>"] } ?? []
             return [
                 open + ">",
                 "      <failure\(attributes([("message", failure.message), ("type", failure.cause.rawValue)]))>\(body)</failure>",

@@ -90,7 +90,9 @@ struct JUnitReportTests {
         var summary = SampleRun.summary(interrupted: false)
         summary.results = [result]
         let report = try await ReportRun(.init(junit: "junit.xml")).run(events: events, summary: summary)
-        #expect(try report.text("junit.xml").contains("&lt;b&gt;refund&lt;/b&gt; &amp; more"))
+        let xml = try report.text("junit.xml")
+        #expect(xml.contains("&lt;b&gt;refund&lt;/b&gt; &amp; more"))
+        #expect(xml.contains("more&quot; }\n  0.500 ← reply"), "a line of the transcript is a line of the file")
         let testcase = try #require(Self.document(report).rootElement()?.elements(forName: "testsuite").first?.elements(forName: "testcase").first)
         let lines = try #require(testcase.elements(forName: "system-out").first?.stringValue).split(separator: "\n").map(String.init)
         #expect(lines.count == 4, "\(lines)")
