@@ -160,5 +160,22 @@ struct SecretCanaryTests {
             ), "\(output.stderr)")
         #expect(!output.stdout.contains(hex) && !output.stderr.contains(hex))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("reports").path), "nothing ran")
+
+        // A webhook's headers the same way.
+        try """
+        agents:
+          echo: { connector: simulator, script: echo.agent.yaml }
+        plugins:
+          - webhook: { url: "http://127.0.0.1:9/hook", headers: { X-Token: "${secret.API_TOKEN}" } }
+
+        """.write(to: folder.appendingPathComponent("parley.yaml"), atomically: true, encoding: .utf8)
+        try "agent: { id: echo }\nrules: []\n".write(to: folder.appendingPathComponent("echo.agent.yaml"), atomically: true, encoding: .utf8)
+        let webhook = try CommandRunner(executable: executable, directory: folder, environment: ["API_TOKEN_FILE": secretFile.path]).run(["run", "."])
+        #expect(webhook.status == 2, "stdout: \(webhook.stdout)\nstderr: \(webhook.stderr)")
+        #expect(
+            webhook.stderr.contains(
+                "parley.yaml:4:68: webhook: header X-Token would carry a line break from secret API_TOKEN, which a header cannot carry; nothing was sent (the value is not shown)"
+            ), "\(webhook.stderr)")
+        #expect(!webhook.stdout.contains(hex) && !webhook.stderr.contains(hex))
     }
 }
