@@ -72,8 +72,9 @@ struct SecretForm: Hashable, Sendable {
         var steps: [Step] = []
         if text[position] == scalar { steps.append(.to(position + 1)) }
         if scalar == " " && text[position] == "+" { steps.append(.to(position + 1)) }
-        steps += escaped(scalar, in: text, at: position)
-        steps += percentEncoded(scalar, in: text, at: position)
+        // Only an escape or a percent sign can start the other spellings; most text is neither.
+        if text[position] == "\\" { steps += escaped(scalar, in: text, at: position) }
+        if text[position] == "%" { steps += percentEncoded(scalar, in: text, at: position) }
         return steps
     }
 
