@@ -19,6 +19,8 @@ public actor FilesPlugin: Plugin {
     private var open: [String: TranscriptFile] = [:]
     /// Transcript paths relative to `folder`, by flow run id, for the JSON report.
     private var written: [String: String] = [:]
+    /// Readable transcripts of flow runs that are running or failed, by flow run id, for JUnit's `system-out`.
+    private var readable: [String: ReadableTranscript] = [:]
 
     /// Creates the plugin.
     /// - Parameters:
@@ -39,6 +41,7 @@ public actor FilesPlugin: Plugin {
     public nonisolated var transcriptsFolder: URL { folder.appendingPathComponent("transcripts", isDirectory: true) }
 
     public func handle(_ event: PluginEvent) async throws {
+        if options.junit != nil { keepReadable(event) }
         guard options.transcripts else { return }
         guard let run = event.flow else {
             if case .runStarted(let runs) = event.kind { names.repeating = runs.contains { $0.repetition > 1 } }
@@ -73,9 +76,26 @@ public actor FilesPlugin: Plugin {
             } catch { errors.append(error) }
         }
         if let url = junitURL {
-            do { try AtomicFile.write(JUnitReport.xml(summary), to: url) } catch { errors.append(error) }
+            let transcripts = readable.mapValues(\.text)
+            do { try AtomicFile.write(JUnitReport.xml(summary, transcripts: transcripts), to: url) } catch { errors.append(error) }
         }
         if let first = errors.first { throw first }
+    }
+
+    /// Follows a flow run's events for JUnit; only a failed run's are kept once it finishes.
+    private func keepReadable(_ event: PluginEvent) {
+        guard let run = event.flow else { return }
+        switch event.kind {
+        case .flowStarted:
+            readable[run.id] = ReadableTranscript(flowStarted: event.time)
+        case .flowFinished(let result):
+            guard case .failed = result.outcome else {
+                readable[run.id] = nil
+                return
+            }
+        case .runStarted, .stepStarted, .userAction, .agentEvent, .stepFinished, .log:
+            readable[run.id]?.add(event)
+        }
     }
 
     private func start(_ run: FlowRun, at time: Duration) throws -> TranscriptFile {

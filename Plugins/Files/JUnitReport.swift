@@ -6,8 +6,9 @@ import ParleyModel
 /// `<testcase>` per flow run; a failure's text is `file:line:column: message`, a skipped flow has
 /// `<skipped/>`, and a flaky one passes with a `<system-out>` note.
 enum JUnitReport {
-    /// The whole document.
-    static func xml(_ summary: RunSummary) -> String {
+    /// The whole document; `transcripts` holds readable transcripts by flow run id, written as
+    /// the `system-out` of failed flows.
+    static func xml(_ summary: RunSummary, transcripts: [String: String] = [:]) -> String {
         let counts = [
             ("tests", String(summary.results.count)), ("failures", String(summary.failed)), ("errors", "0"),
             ("skipped", String(summary.skipped)), ("time", seconds(summary.duration)),
@@ -25,7 +26,7 @@ enum JUnitReport {
             ]
         }
         for result in summary.results {
-            lines += testcase(result)
+            lines += testcase(result, transcript: transcripts[result.run.id])
         }
         if !summary.pluginFailures.isEmpty {
             let text = summary.pluginFailures.map { "plugin failed: \($0)" }.joined(separator: "\n")
@@ -35,7 +36,7 @@ enum JUnitReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func testcase(_ result: FlowResult) -> [String] {
+    private static func testcase(_ result: FlowResult, transcript: String?) -> [String] {
         let run = result.run
         let open =
             "    <testcase"
@@ -53,11 +54,12 @@ enum JUnitReport {
             return [open + ">", "      <skipped\(attributes([("message", reason)]))/>", "    </testcase>"]
         case .failed(let failure):
             let body = XMLText.escape(failure.rendered)
+            // What happened before the failure, for a reader who has only the CI page.
+            let output = transcript.map { ["      <system-out>\(XMLText.escapeLines($0))</system-out>"] } ?? []
             return [
                 open + ">",
                 "      <failure\(attributes([("message", failure.message), ("type", failure.cause.rawValue)]))>\(body)</failure>",
-                "    </testcase>",
-            ]
+            ] + output + ["    </testcase>"]
         }
     }
 

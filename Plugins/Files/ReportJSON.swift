@@ -76,6 +76,15 @@ enum ReportJSON {
             [
                 ("summary", .string(result.step.summary)), ("location", .string(result.step.location.description)),
                 ("depth", int(result.step.depth)),
-            ] + outcome(result.outcome) + [("started", seconds(result.started)), ("duration", seconds(result.duration))])
+            ] + outcome(result.outcome) + [
+                ("started", seconds(result.started)), ("duration", seconds(result.duration)), ("latency", latency(result.latencies)),
+            ])
+    }
+
+    /// `{first_token, reply_complete, run_finished}`, each in seconds from the user action and only
+    /// when reached; nil when none was.
+    static func latency(_ latencies: [LatencyMeasure: Duration]) -> JSONValue? {
+        guard !latencies.isEmpty else { return nil }
+        return object(LatencyMeasure.allCases.map { ($0.rawValue, latencies[$0].map(seconds)) })
     }
 }

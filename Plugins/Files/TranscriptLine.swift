@@ -34,7 +34,7 @@ enum TranscriptLine {
             return line(
                 "step_finished",
                 [("step", ReportJSON.step(result.step))] + ReportJSON.outcome(result.outcome)
-                    + [("duration", ReportJSON.seconds(result.duration))])
+                    + [("duration", ReportJSON.seconds(result.duration)), ("latency", ReportJSON.latency(result.latencies))])
         case .log(let text):
             return line("log", [("text", .string(text))])
         case .flowFinished(let result):

@@ -6,6 +6,16 @@ enum XMLText {
     /// Newlines, carriage returns and tabs become character references, which attribute values
     /// need to survive parsing and which keep a `\r` in element text from being normalised away.
     static func escape(_ text: String) -> String {
+        escape(text, keepingLineFeeds: false)
+    }
+
+    /// `text` escaped for element content that people read in the file too (a `system-out`
+    /// transcript): as `escape(_:)`, but a line feed stays a line break.
+    static func escapeLines(_ text: String) -> String {
+        escape(text, keepingLineFeeds: true)
+    }
+
+    private static func escape(_ text: String, keepingLineFeeds: Bool) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -15,7 +25,7 @@ enum XMLText {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
-            case "\n": out += "&#10;"
+            case "\n": out += keepingLineFeeds ? "\n" : "&#10;"
             case "\r": out += "&#13;"
             case "\t": out += "&#9;"
             case _ where isAllowed(scalar): out.unicodeScalars.append(scalar)

@@ -1,4 +1,5 @@
 import Foundation
+import ParleyCore
 import ParleyModel
 
 extension WebhookPlugin.Options {
@@ -96,7 +97,11 @@ extension WebhookPlugin.Options {
                 throw WebhookError.setting("headers", "\(member.key) is set by the webhook itself")
             }
             switch member.value {
-            case .string(let text): headers[member.key] = text
+            case .string(let text):
+                if let problem = HeaderValue.problem(in: text) {
+                    throw WebhookError.setting("headers", "\(member.key) holds \(problem), which a header cannot carry (the value is not shown)")
+                }
+                headers[member.key] = text
             case .number, .bool: headers[member.key] = member.value.compactText()
             case .null, .array, .object:
                 throw WebhookError.setting("headers", "\(member.key): expected a string; got \(member.value.compactText())")

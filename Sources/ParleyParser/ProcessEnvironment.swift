@@ -2,7 +2,7 @@ import Foundation
 import ParleyModel
 
 /// `${env.X}` and `${secret.X}` from the process environment; a secret may instead come from the
-/// file named by `X_FILE` (the Docker and Kubernetes convention), its trailing newline dropped.
+/// file named by `X_FILE` (the Docker and Kubernetes convention), its trailing line breaks dropped.
 public struct ProcessEnvironment: Sendable {
     /// The variables read; injected so tests need not touch the real environment.
     public var variables: [String: String]
@@ -21,7 +21,11 @@ public struct ProcessEnvironment: Sendable {
             if let value = variables[name] { return value }
             guard let file = variables["\(name)_FILE"], let contents = try? String(contentsOfFile: file, encoding: .utf8)
             else { return nil }
-            return contents.hasSuffix("\n") ? String(contents.dropLast()) : contents
+            // `echo token > file` ends the file with a line break, Windows editors with CR LF; neither
+            // is part of the secret, and either would break a header that carries it.
+            var scalars = contents.unicodeScalars
+            while let last = scalars.last, last == "\n" || last == "\r" { scalars.removeLast() }
+            return String(scalars)
         }
     }
 

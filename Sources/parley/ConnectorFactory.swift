@@ -18,6 +18,7 @@ final class ConnectorFactory {
     func connector(for agent: AgentConfig, settings: [String: JSONValue], directory: String) throws(InvalidInput) -> any Connector {
         let key = "\(directory)#\(agent.name)#\(agent.location)"
         if let cached = built[key] { return cached }
+        try HeaderSecrets.check(agent, settings: settings)
         let connector: any Connector
         switch agent.connector {
         case .simulator:

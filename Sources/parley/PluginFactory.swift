@@ -19,6 +19,8 @@ struct PluginFactory {
     func plugins(_ configs: [(PluginConfig, [String: JSONValue])]) throws(InvalidInput) -> [any Plugin] {
         var plugins: [any Plugin] = []
         for (config, settings) in configs {
+            // Before the webhook's own check, which cannot name the secret: its message carries its own location.
+            if config.kind == .webhook { try HeaderSecrets.check(webhook: config, settings: settings) }
             do {
                 switch config.kind {
                 case .log:

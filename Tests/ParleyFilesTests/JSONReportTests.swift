@@ -1,6 +1,7 @@
 import Foundation
 import ParleyCore
 import ParleyFiles
+import ParleyModel
 import ParleyTesting
 import Testing
 
@@ -42,6 +43,28 @@ struct JSONReportTests {
         #expect(flows[2]["attempt"] as? Int == 2 && flows[2]["transcript"] as? String == "transcripts/Flows-03-greeting-attempt2.jsonl")
         #expect(flows[3]["reason"] as? String == "interrupted" && flows[3]["row"] as? Int == 2 && flows[3]["transcript"] == nil)
         #expect(flows[0]["tags"] as? [String] == ["smoke"] && flows[0]["row"] == nil)
+    }
+
+    @Test("each step carries the latencies its turn reached, from the user action; each flow its event count")
+    func measurements() async throws {
+        var summary = SampleRun.summary(interrupted: false)
+        var order = SampleRun.results().order
+        order.steps[1].latencies = [.firstToken: SampleRun.at(0.05), .replyComplete: SampleRun.at(0.119), .runFinished: SampleRun.at(0.2)]
+        order.eventCount = 7
+        var refund = SampleRun.results().refund
+        refund.steps[1].latencies = [.firstToken: SampleRun.at(0.259)]
+        summary.results = [order, refund]
+        let report = try await ReportRun.parse(ReportRun().run(events: [], summary: summary).text("report.json"))
+        let flows = try #require(report["flows"] as? [[String: Any]])
+        #expect(flows.map { $0["events"] as? Int } == [7, 1])
+        let orderSteps = try #require(flows[0]["steps"] as? [[String: Any]])
+        #expect(orderSteps[0]["latency"] == nil, "a step whose turn reached nothing has no latency key")
+        let latency = try #require(orderSteps[1]["latency"] as? [String: Any])
+        #expect(latency["first_token"] as? Double == 0.05 && latency["reply_complete"] as? Double == 0.119)
+        #expect(latency["run_finished"] as? Double == 0.2 && latency.count == 3)
+        let refundSteps = try #require(flows[1]["steps"] as? [[String: Any]])
+        let reached = try #require(refundSteps[1]["latency"] as? [String: Any])
+        #expect(reached.count == 1 && reached["first_token"] as? Double == 0.259, "measures not reached are left out")
     }
 
     @Test("written atomically: a second run replaces the report and leaves no temporary files")

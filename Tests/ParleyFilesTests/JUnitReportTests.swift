@@ -52,6 +52,57 @@ struct JUnitReportTests {
         #expect(Self.attribute(suite.elements(forName: "properties").first?.elements(forName: "property").first, "name") == "interrupted")
     }
 
+    @Test("a failed flow's system-out is a readable transcript of its last attempt; passed, flaky and skipped flows get none")
+    func failedFlowTranscript() async throws {
+        let document = try await Self.document(ReportRun().run())
+        let cases = try #require(document.rootElement()?.elements(forName: "testsuite").first?.elements(forName: "testcase"))
+        let transcript = try #require(cases[1].elements(forName: "system-out").first?.stringValue)
+        #expect(
+            transcript.split(separator: "\n") == [
+                #"  0.021 → send { "text": "I want a refund" }"#,
+                #"  0.022 ✓ send "I want a refund""#,
+                #"  0.280 ← reply "Sorry""#,
+                #"  5.180 ✗ expect reply: expected reply containing "refund" within 5s; got reply "Sorry" (no "refund")"#,
+            ])
+        #expect(cases[0].elements(forName: "system-out").isEmpty)
+        #expect(cases[2].elements(forName: "system-out").first?.stringValue == "flaky: passed only on a retry (attempt 2)")
+        #expect(cases[3].elements(forName: "system-out").isEmpty)
+    }
+
+    @Test("the transcript leaves out streamed parts, keeps assembled events, and escapes markup")
+    func transcriptEvents() async throws {
+        let run = SampleRun.refund
+        func event(_ time: Double, _ kind: PluginEvent.Kind) -> PluginEvent { PluginEvent(time: SampleRun.at(time), flow: run, kind: kind) }
+        var result = SampleRun.results().refund
+        result.steps = []
+        let events = [
+            event(1, .flowStarted),
+            event(1.1, .userAction(.send(text: "<b>refund</b> & more"))),
+            event(1.2, .agentEvent(.textStart(messageID: "m1"), offset: .zero)),
+            event(1.3, .agentEvent(.textDelta(messageID: "m1", delta: "So"), offset: .zero)),
+            event(1.4, .agentEvent(.textDelta(messageID: "m1", delta: "rry"), offset: .zero)),
+            event(1.5, .agentEvent(.textEnd(messageID: "m1"), offset: .zero)),
+            event(1.5, .agentEvent(SampleRun.sorry, offset: .zero)),
+            event(1.6, .agentEvent(.handoff(Handoff(stage: .queued, queue: "billing")), offset: .zero)),
+            event(1.7, .log("checked")),
+            event(2, .flowFinished(result)),
+        ]
+        var summary = SampleRun.summary(interrupted: false)
+        summary.results = [result]
+        let report = try await ReportRun(.init(junit: "junit.xml")).run(events: events, summary: summary)
+        let xml = try report.text("junit.xml")
+        #expect(xml.contains("&lt;b&gt;refund&lt;/b&gt; &amp; more"))
+        #expect(xml.contains("more&quot; }\n  0.500 ← reply"), "a line of the transcript is a line of the file")
+        let testcase = try #require(Self.document(report).rootElement()?.elements(forName: "testsuite").first?.elements(forName: "testcase").first)
+        let lines = try #require(testcase.elements(forName: "system-out").first?.stringValue).split(separator: "\n").map(String.init)
+        #expect(lines.count == 4, "\(lines)")
+        #expect(lines.first == #"  0.100 → send { "text": "<b>refund</b> & more" }"#)
+        #expect(lines[1] == #"  0.500 ← reply "Sorry""#)
+        #expect(lines[2].hasPrefix("  0.600 ← handoff {") && lines[2].contains("billing"))
+        #expect(lines[3] == "  0.700 log: checked")
+        try Self.validate(report)
+    }
+
     @Test("markup, quotes, newlines and characters XML 1.0 forbids survive a round trip")
     func escaping() async throws {
         var run = SampleRun.refund

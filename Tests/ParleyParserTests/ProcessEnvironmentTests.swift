@@ -18,6 +18,24 @@ struct ProcessEnvironmentTests {
         #expect(environment.value(of: .variable(name: "HOME", path: [])) == nil)
     }
 
+    @Test("a secret file's trailing line breaks are not part of the secret: LF, CR LF, several")
+    func secretFileLineBreaks() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parley-secrets-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var variables: [String: String] = [:]
+        let contents = ["LF": "token\n", "CRLF": "token\r\n", "CR": "token\r", "MANY": "token\n\r\n\n", "INNER": "to\nken\n", "SPACE": "token \n"]
+        for (name, text) in contents {
+            let file = folder.appendingPathComponent(name)
+            try Data(text.utf8).write(to: file)
+            variables["\(name)_FILE"] = file.path
+        }
+        let environment = ProcessEnvironment(variables: variables)
+        for name in ["LF", "CRLF", "CR", "MANY"] { #expect(environment.value(of: .secret(name)) == "token", "\(name)") }
+        #expect(environment.value(of: .secret("INNER")) == "to\nken", "a line break inside is kept, for the header check to refuse")
+        #expect(environment.value(of: .secret("SPACE")) == "token ", "only line breaks are trimmed")
+    }
+
     @Test("a parsed flow's secret renders and is marked for redaction; a bare $ stays text")
     func endToEnd() throws {
         let parsed = FlowParser().parse(

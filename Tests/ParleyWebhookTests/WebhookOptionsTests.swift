@@ -72,6 +72,15 @@ struct WebhookOptionsTests {
         }
     }
 
+    @Test("a header value a header cannot carry is refused without showing it")
+    func headerBreakingValue() {
+        #expect {
+            try Options.parse(["url": "http://h/x", "headers": .object([JSONMember("Authorization", "Bearer c4n4ry\nX-Evil: 1")])])
+        } throws: { error in
+            "\(error)" == "webhook: headers: Authorization holds a line break, which a header cannot carry (the value is not shown)"
+        }
+    }
+
     @Test("printing options masks the secret")
     func descriptionMasksSecret() throws {
         let options = try Options.parse(["url": "http://h/x", "secret": "canary-4711"])

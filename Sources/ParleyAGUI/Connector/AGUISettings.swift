@@ -1,3 +1,4 @@
+import ParleyCore
 import ParleyModel
 
 /// An `agui` agent's settings from parley.yaml, checked (docs/agui.md).
@@ -51,7 +52,11 @@ public struct AGUISettings: Sendable {
             guard case .object(let members) = headers else { throw AGUISettingsError("`headers` must be a mapping of header names to values") }
             self.headers = try members.map { member throws(AGUISettingsError) in
                 switch member.value {
-                case .string(let text): return (member.key, text)
+                case .string(let text):
+                    if let problem = HeaderValue.problem(in: text) {
+                        throw AGUISettingsError(HeaderValue.refusal(header: member.key, setting: "headers.\(member.key)", problem: problem))
+                    }
+                    return (member.key, text)
                 case .number, .bool: return (member.key, member.value.compactText())
                 case .null, .array, .object: throw AGUISettingsError("header `\(member.key)` must be text")
                 }

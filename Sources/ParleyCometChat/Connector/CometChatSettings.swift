@@ -1,3 +1,4 @@
+import ParleyCore
 import ParleyModel
 
 /// A `cometchat` agent's settings from parley.yaml, checked (docs/cometchat.md).
@@ -48,6 +49,11 @@ public struct CometChatSettings: Sendable {
         let appID = try Self.required(settings, "app_id", "the CometChat app id")
         let apiKey = try Self.required(settings, "api_key", "a REST API key with full access (usually \"${secret.COMETCHAT_API_KEY}\")")
         let user = try Self.required(settings, "user", "the uid the flow acts as")
+        for (setting, header, value) in [("api_key", "apikey", apiKey), ("user", "onBehalfOf", user)] {
+            if let problem = HeaderValue.problem(in: value) {
+                throw CometChatSettingsError(HeaderValue.refusal(header: header, setting: setting, problem: problem))
+            }
+        }
         let peer: CometChatPeer
         switch (settings["agent"], settings["group"]) {
         case (nil, nil):

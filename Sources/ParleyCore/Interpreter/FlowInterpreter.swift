@@ -177,7 +177,11 @@ public struct FlowInterpreter: Sendable {
     }
 
     mutating func record(_ info: StepInfo, _ outcome: StepOutcome, started: Duration, at now: Duration) {
-        let result = StepResult(step: info, outcome: outcome, started: started - flowStart, duration: now - started)
+        var result = StepResult(step: info, outcome: outcome, started: started - flowStart, duration: now - started)
+        // Reports carry what the turn measured; latencies count from a user action, so the opening turn has none.
+        if !conversation.isOpening {
+            for measure in LatencyMeasure.allCases { result.latencies[measure] = conversation.turn.latency(measure) }
+        }
         results.append(result)
         notes.append(.stepFinished(result))
         if case .flaky = outcome, !frames.isEmpty { frames[frames.count - 1].sawFlaky = true }

@@ -25,12 +25,18 @@ public struct StepResult: Hashable, Sendable {
     public var started: Duration
     /// How long it took.
     public var duration: Duration
+    /// The latencies of the current turn reached when the step finished, measured from the user
+    /// action that opened the turn (none in the opening turn, which no user action opened).
+    public var latencies: [LatencyMeasure: Duration]
 
     /// Creates a result.
-    public init(step: StepInfo, outcome: StepOutcome, started: Duration, duration: Duration) {
+    public init(
+        step: StepInfo, outcome: StepOutcome, started: Duration, duration: Duration, latencies: [LatencyMeasure: Duration] = [:]
+    ) {
         self.step = step
         self.outcome = outcome
         self.started = started
         self.duration = duration
+        self.latencies = latencies
     }
 }

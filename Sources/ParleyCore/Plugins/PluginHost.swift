@@ -9,6 +9,8 @@ public final class PluginHost: Sendable {
     private let lanes: [Lane]
     /// The secrets to mask.
     public let secrets: SecretRegistry
+    /// Streamed text held back where a secret may be beginning (`StreamRedaction`).
+    private let streams = StreamBox()
 
     private final class Lane: Sendable {
         let plugin: any Plugin
@@ -53,11 +55,14 @@ public final class PluginHost: Sendable {
         }
     }
 
-    /// Queues `event` for every plugin that has not failed, masked.
+    /// Queues `event` for every plugin that has not failed, masked; a streamed delta is masked as
+    /// part of its message so far (`StreamRedaction`), so a secret split across deltas is masked too.
     public func publish(_ event: PluginEvent) async {
-        let masked = secrets.current.redact(event)
-        for lane in lanes where lane.failure.message == nil {
-            await lane.queue.push(masked)
+        let redactor = secrets.current
+        for masked in streams.redact(event, with: redactor) {
+            for lane in lanes where lane.failure.message == nil {
+                await lane.queue.push(masked)
+            }
         }
     }
 
@@ -84,6 +89,16 @@ public final class PluginHost: Sendable {
                 }
             }
         }
+    }
+}
+
+/// The stream redaction of a run, shared by the flows that publish, hence the lock.
+final class StreamBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var state = StreamRedaction()
+
+    func redact(_ event: PluginEvent, with redactor: Redactor) -> [PluginEvent] {
+        lock.withLock { state.redact(event, with: redactor) }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ParleyCore
 import ParleyModel
 
 /// A `polyai` agent's settings from parley.yaml, checked (docs/polyai.md).
@@ -47,6 +48,11 @@ public struct PolyAISettings: Sendable {
         let urls = try Self.baseURLs(settings)
         self.init(connectorToken: token, restURL: urls.rest, websocketURL: urls.websocket)
         if let value = settings["host"] { host = try Self.text(value, "host") }
+        for (setting, header, value) in [("connector_token", "X-Token", token), ("host", "X-Host", host)] {
+            if let problem = HeaderValue.problem(in: value) {
+                throw PolyAISettingsError(HeaderValue.refusal(header: header, setting: setting, problem: problem))
+            }
+        }
         if let value = settings["streaming"] {
             guard case .bool(let flag) = value else { throw PolyAISettingsError("`streaming` must be true or false") }
             streaming = flag

@@ -62,4 +62,15 @@ struct CometChatSettingsTests {
         guard case .failure(let noHost) = Self.parse(raw) else { Issue.record("accepted no host"); return }
         #expect(noHost.message.contains("`region`"))
     }
+
+    @Test("an api_key or user a header cannot carry is refused, naming the header and never the value")
+    func headerBreakingValues() {
+        for (setting, header) in [("api_key", "apikey"), ("user", "onBehalfOf")] {
+            var raw = Self.base
+            raw[setting] = "k3y-c4n4ry\r\nX-Evil: 1"
+            guard case .failure(let error) = Self.parse(raw) else { Issue.record("accepted a line break in \(setting)"); continue }
+            #expect(error.message.contains("`\(setting)` is sent as header \(header) and holds a line break"), "\(error.message)")
+            #expect(!error.message.contains("c4n4ry"))
+        }
+    }
 }

@@ -39,7 +39,10 @@ struct ExpectStepTests {
                 == InterpreterOutput(
                     notes: [
                         .agentEvent(reply, offset: .ms(1_300)),
-                        .stepFinished(StepResult(step: expect, outcome: .passed, started: .ms(100), duration: .ms(1_200))),
+                        .stepFinished(
+                            StepResult(
+                                step: expect, outcome: .passed, started: .ms(100), duration: .ms(1_200),
+                                latencies: [.firstToken: .ms(1_300), .replyComplete: .ms(1_300)])),
                     ],
                     command: .finish(.passed)))
         #expect(machine.interpreter.finalOutcome == .passed)

@@ -50,6 +50,46 @@ struct SecretMaskingTests {
         #expect(summary.pluginFailures == ["leaky: disk full at event 2"])
     }
 
+    @Test("a secret split across streamed deltas is in no delta, and the deltas still join to the masked text")
+    func splitAcrossDeltas() async {
+        let recorder = RecordingPlugin()
+        let run = FlowRun(id: "t.flow.yaml", name: "Token", path: "t.flow.yaml", location: FlowText.at(1, 1))
+        func agent(_ event: AgentEvent) -> PluginEvent { PluginEvent(time: .ms(1), flow: run, kind: .agentEvent(event, offset: .ms(1))) }
+        let reply = "Your token is \(Self.secret), keep it safe"
+        let parts = ["Your token is s3c", "r3t-can", "ary, keep it", " s", "afe"]
+        #expect(parts.joined() == reply && !parts.contains { $0.contains(Self.secret) })
+        _ = await PluginHost.run(plugins: [recorder], secrets: SecretRegistry(secrets: [Self.secret])) { host in
+            await host.publish(PluginEvent(time: .zero, flow: run, kind: .flowStarted))
+            for part in parts { await host.publish(agent(Events.delta(part))) }
+            await host.publish(agent(.textEnd(messageID: "m1")))
+            await host.publish(agent(Events.reply(reply)))
+            // Tool call arguments stream the same way; a message cut off mid-secret is released when the run ends.
+            for part in [#"{"token": "s3cr"#, #"3t-canary"}"#] { await host.publish(agent(.toolCallArgs(id: "c1", delta: part))) }
+            await host.publish(agent(.toolCallEnd(id: "c1")))
+            for part in ["bye s3cr", "3t-can"] { await host.publish(agent(Events.delta(part, id: "m2"))) }
+            await host.publish(agent(.runFinished(runID: nil, outcome: .success)))
+            return PluginEvents.emptySummary
+        }
+        let events = recorder.events.compactMap { event -> AgentEvent? in
+            if case .agentEvent(let agentEvent, _) = event.kind { return agentEvent }
+            return nil
+        }
+        #expect(!Self.leaks(recorder.events))
+        func deltas(_ id: String) -> [String] {
+            events.compactMap { event in
+                if case .textDelta(id, let delta) = event { return delta }
+                if case .toolCallArgs(id, let delta) = event { return delta }
+                return nil
+            }
+        }
+        #expect(deltas("m1").joined() == "Your token is ***, keep it safe")
+        #expect(deltas("m1").count == parts.count, "held text goes out with the next delta, so no delta is added")
+        #expect(deltas("c1").joined() == #"{"token": "***"}"#)
+        #expect(deltas("m2").joined() == "bye s3cr3t-can", "a secret begun but never finished is not the secret")
+        #expect(events.last == .runFinished(runID: nil, outcome: .success), "what was held goes out before the run's end")
+        #expect(events.contains(Events.reply("Your token is ***, keep it safe")))
+    }
+
     @Test("a plugin's failure message is masked too")
     func pluginFailureMasked() async {
         let failing = ProbePlugin(name: "webhook", failInFinish: "POST https://hooks.example/\(Self.secret) answered 500")
@@ -57,6 +97,18 @@ struct SecretMaskingTests {
             PluginEvents.emptySummary
         }
         #expect(summary.pluginFailures == ["webhook: POST https://hooks.example/*** answered 500"])
+    }
+
+    @Test("a secret spelled otherwise in a URL or a header, in a plugin's failure, is masked too")
+    func pluginFailureSpelledOtherwise() async {
+        let secret = "p@ss/w\u{F6}rd"
+        let failing = ProbePlugin(
+            name: "webhook",
+            failInFinish: #"POST https://hooks.example/p%40ss%2Fw%C3%B6rd answered 500 (sent "Authorization: Bearer p@ss\/w\u00f6rd")"#)
+        let summary = await PluginHost.run(plugins: [failing], secrets: SecretRegistry(secrets: [secret])) { _ in
+            PluginEvents.emptySummary
+        }
+        #expect(summary.pluginFailures == [#"webhook: POST https://hooks.example/*** answered 500 (sent "Authorization: Bearer ***")"#])
     }
 
     @Test("a flow's secret is learned as the flow renders it, and masked in what plugins hear and in the summary")

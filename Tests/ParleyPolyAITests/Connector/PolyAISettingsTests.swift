@@ -49,4 +49,21 @@ struct PolyAISettingsTests {
         #expect(throws: PolyAISettingsError.self) { try settings([("heartbeat", "soon")]) }
         #expect(throws: PolyAISettingsError.self) { try PolyAISettings(settings: [:], duration: DurationParser.parse) }
     }
+
+    @Test("a token or host a header cannot carry is refused, naming the header and never the value")
+    func headerBreakingValues() {
+        for (setting, header) in [("connector_token", "X-Token"), ("host", "X-Host")] {
+            for bad in ["t0k-c4n4ry\nX-Evil: 1", "t0k-c4n4ry\r", "t0k-c4n4ry\u{7}"] {
+                var raw: [String: JSONValue] = ["connector_token": "tok"]
+                raw[setting] = .string(bad)
+                #expect {
+                    try PolyAISettings(settings: raw, duration: DurationParser.parse)
+                } throws: { error in
+                    let message = "\(error)"
+                    return message.contains("`\(setting)` is sent as header \(header)") && !message.contains("c4n4ry")
+                }
+            }
+        }
+        #expect((try? settings([("host", "tab\tis fine")])) != nil)
+    }
 }
