@@ -36,6 +36,12 @@ struct PlanFindings {
         if !general.contains(where: { $0.severity == severity && $0.message == message }) { general.append((severity, message)) }
     }
 
+    /// `rendered()` with every secret the plan read masked: a setting's own error (a URL with a
+    /// bad scheme) can quote the value it was given, and planning happens before any plugin masks.
+    func rendered(masking secrets: Set<String>) -> String {
+        Redactor(secrets: secrets).redact(rendered())
+    }
+
     /// Diagnostics with code frames, then the command line's problems, one blank line apart.
     func rendered() -> String {
         let ordered = diagnostics.sorted {

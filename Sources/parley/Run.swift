@@ -86,7 +86,7 @@ struct Run: AsyncParsableCommand {
             }
         }
         // The same text `parley validate` prints; warnings too, before the run's own output.
-        if !findings.isEmpty { FileHandle.standardError.write(Data((findings.rendered() + "\n\n").utf8)) }
+        if !findings.isEmpty { FileHandle.standardError.write(Data((findings.rendered(masking: plan.secrets) + "\n\n").utf8)) }
         if findings.hasErrors {
             for connector in plan.connectors { await connector.shutdown() }
             throw ExitStatus.invalidInput

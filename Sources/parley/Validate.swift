@@ -36,7 +36,7 @@ struct Validate: AsyncParsableCommand {
         let (plan, findings) = planner.plan(paths: paths.isEmpty ? ["."] : paths)
         for connector in plan.connectors { await connector.shutdown() }
         if !findings.isEmpty {
-            FileHandle.standardError.write(Data((findings.rendered() + "\n\n").utf8))
+            FileHandle.standardError.write(Data((findings.rendered(masking: plan.secrets) + "\n\n").utf8))
         }
         if plan.flowFiles.isEmpty && plan.projectFiles.isEmpty && findings.isEmpty {
             let searched = paths.isEmpty ? "." : paths.joined(separator: " ")

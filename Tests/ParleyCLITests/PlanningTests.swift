@@ -136,4 +136,25 @@ struct PlanningTests {
         #expect(!run.stdout.contains("Order ${order}"))
         #expect(run.stdout.contains("07-empty.flow.yaml:3:18: environment variable PARLEY_EMPTY is empty; an empty value is never sent or matched"), "\(run.stdout)")
     }
+
+    @Test("a setting's own error that quotes a rendered secret is masked in what validate and run print")
+    func planningMasksSecrets() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parley-plan-secret-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+            agents:
+              api: { connector: agui, url: "ftp://user:${secret.PLAN_CANARY}@example.com/agent" }
+            defaults: { agent: api }
+            """.write(to: folder.appendingPathComponent("parley.yaml"), atomically: true, encoding: .utf8)
+        try "flow: a\nsteps:\n  - send: hi\n".write(to: folder.appendingPathComponent("a.flow.yaml"), atomically: true, encoding: .utf8)
+        let canary = "plan-canary-\(UUID().uuidString.prefix(8))"
+        let parley = CommandRunner(executable: executable, directory: folder, environment: ["PLAN_CANARY": canary])
+        for command in ["validate", "run"] {
+            let output = try parley.run([command, "."])
+            #expect(output.status == 2, "\(command): \(output.stderr)")
+            #expect(output.stderr.contains("ftp://user:***@example.com/agent"), "\(command): \(output.stderr)")
+            #expect(!(output.stdout + output.stderr).contains(canary), "\(command) printed the secret")
+        }
+    }
 }
