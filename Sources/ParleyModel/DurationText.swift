@@ -11,6 +11,11 @@ public enum DurationText {
         case invalid
     }
 
+    /// What a file's reader says of a duration past the longest.
+    public static func tooLongMessage(_ text: String) -> String {
+        "duration \(text) is too long; the longest is \(NumberBounds.longestDurationText)"
+    }
+
     /// The duration `text` writes, or nil when it is not one (or is longer than the longest).
     public static func parse(_ text: String) -> Duration? {
         switch read(text) {

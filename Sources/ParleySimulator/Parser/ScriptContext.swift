@@ -52,7 +52,7 @@ final class ScriptContext {
             switch DurationParser.read(text) {
             case .duration(let duration): return duration
             case .tooLong:
-                error("duration \(text) is too long; the longest is \(NumberBounds.longestDurationText)", at: node.location)
+                error(DurationText.tooLongMessage(text), at: node.location)
                 return nil
             case .invalid: break
             }
