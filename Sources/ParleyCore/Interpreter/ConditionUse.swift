@@ -9,8 +9,3 @@ enum ConditionUse: Sendable {
     /// `repeat … until`, after a round (the round's block, whose owner knows the round).
     case loopRound(Frame)
 }
-
-/// A condition's value so far: reads of the agent's turn stay open until the turn decides them.
-enum Truth: Sendable {
-    case holds, fails, open
-}

@@ -4,6 +4,9 @@ extension FlowInterpreter {
     /// Looks at the pending step again: pass it, fail it, act, or keep waiting.
     mutating func judgePending(at now: Duration) {
         guard let current = pending else { return }
+        if let broken = TemplateCheck(interpolation: interpolation).failure(in: current.wait) {
+            return settle(current, failing: broken.message, cause: .mismatch, at: now)
+        }
         let turn = conversation.turn
         let turnNow = now - conversation.turnStart
         switch current.wait {
@@ -75,15 +78,18 @@ extension FlowInterpreter {
     }
 
     /// Captures read the current turn: each waits for its event, up to its `within` (or, without one,
-    /// until the turn has ended and settled); all found, the variables are set together.
+    /// until the turn has ended and settled); all found, the variables are set together. Every
+    /// missing capture is held to its own limit, so a found one never hides another's.
     private mutating func judgeCaptures(_ current: PendingStep, _ captures: [Capture], at now: Duration) {
         let captor = Captor(turn: conversation.turn, interpolation: interpolation)
         var values: [(String, JSONValue)] = []
+        var missing = false
         for capture in captures {
             switch captor.read(capture) {
             case .found(let value): values.append((capture.name, value))
             case .broken(let message): return settle(current, failing: message, cause: .mismatch, at: now)
             case .missing(let message):
+                missing = true
                 let deadline = current.started + timeout(capture.within)
                 if now >= deadline {
                     return settle(current, failing: "\(message) within \(timeout(capture.within).flowText)", cause: .timeout, at: now)
@@ -91,11 +97,17 @@ extension FlowInterpreter {
                 if capture.within == nil, let settled = settledAt, now >= settled, let ended = turnEnd {
                     return settle(current, failing: "\(message); the turn ended at \(ended.at.flowText)", cause: .mismatch, at: now)
                 }
-                return
             }
         }
+        guard !missing else { return }
         for (name, value) in values { variables[name] = value }
         settle(current, at: now)
+    }
+
+    /// When a capture still missing gives up: its `within`, or without one the settled turn.
+    private func giveUp(_ capture: Capture, started: Duration) -> Duration {
+        let deadline = started + timeout(capture.within)
+        return capture.within == nil ? min(deadline, settledAt ?? deadline) : deadline
     }
 
     /// When the pending step must be looked at again if no event comes first.
@@ -110,11 +122,10 @@ extension FlowInterpreter {
         case .sequence(let sequence, let deadline, _):
             return sequence.within == nil ? min(deadline, settledAt ?? deadline) : deadline
         case .capture(let captures):
-            let deadlines = captures.map { capture in
-                let deadline = current.started + timeout(capture.within)
-                return capture.within == nil ? min(deadline, settledAt ?? deadline) : deadline
-            }
-            return deadlines.min()
+            // Only the captures still missing can decide the step; a found one's limit is no reason to wake.
+            let captor = Captor(turn: conversation.turn, interpolation: interpolation)
+            let missing = captures.filter { if case .missing = captor.read($0) { true } else { false } }
+            return missing.map { giveUp($0, started: current.started) }.min() ?? current.started
         case .condition(_, let deadline, _):
             return min(deadline, conversation.settledAt(settings.settle) ?? deadline)
         case .turnEnd(let deadline, _):

@@ -18,6 +18,8 @@ public struct SuiteRunner: Sendable {
         var planned: PlannedFlow
         var run: FlowRun
         var row: [Assignment]
+        /// Secrets the run's name was rendered from, masked before the name is published.
+        var nameSecrets: Set<String> = []
     }
 
     /// The flow runs `flows` expand to under these options, in order.
@@ -30,8 +32,9 @@ public struct SuiteRunner: Sendable {
                     let rowNumber = row == nil ? nil : rowIndex + 1
                     var id = planned.path
                     // Planning checked that the name renders; the name as written is only a fallback.
-                    var name = (try? FlowTitle.render(
-                        planned.flow, row: row ?? [], overrides: options.variables, environment: planned.environment).get()) ?? planned.flow.name
+                    let title = try? FlowTitle.render(
+                        planned.flow, row: row ?? [], overrides: options.variables, environment: planned.environment).get()
+                    var name = title?.name ?? planned.flow.name
                     if let rowNumber {
                         id += "#row\(rowNumber)"
                         if !FlowTitle.isTemplated(planned.flow) { name += " [row \(rowNumber)]" }
@@ -43,7 +46,7 @@ public struct SuiteRunner: Sendable {
                     let run = FlowRun(
                         id: id, name: name, path: planned.path, location: planned.flow.location, tags: planned.flow.tags,
                         row: rowNumber, repetition: repetition)
-                    jobs.append(Job(planned: planned, run: run, row: row ?? []))
+                    jobs.append(Job(planned: planned, run: run, row: row ?? [], nameSecrets: title?.secrets ?? []))
                 }
             }
         }
@@ -55,6 +58,7 @@ public struct SuiteRunner: Sendable {
         let startedAt = Date()
         let suiteStart = clock.now
         let jobs = jobs(flows)
+        host.secrets.add(jobs.flatMap(\.nameSecrets))
         await host.publish(PluginEvent(time: .zero, flow: nil, kind: .runStarted(jobs.map(\.run))))
         let board = Board(count: jobs.count)
         await withTaskGroup(of: Void.self) { group in
