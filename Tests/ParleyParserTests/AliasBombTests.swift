@@ -110,6 +110,14 @@ struct NestingLimitTests {
         ])
     }
 
+    @Test("brackets inside plain text and block scalars are text, however many lines hold them")
+    func textBrackets() {
+        let steps = (0..<150).map { "  - log: see [note \($0)" }.joined(separator: "\n")
+        #expect(FixturePaths.parse("flow: Text\nsteps:\n\(steps)\n").diagnostics.map(\.message) == [])
+        let block = "flow: Block\ndescription: |\n" + String(repeating: "  [[[{{ text\n", count: 150) + "steps:\n  - send: hi\n"
+        #expect(FixturePaths.parse(block).diagnostics.map(\.message) == [])
+    }
+
     @Test("brackets in quotes and comments do not count; the example flows pass; the limit is the loader's")
     func notCounted() {
         let brackets = String(repeating: "[", count: 300)
