@@ -34,7 +34,11 @@ struct SecretForm: Hashable, Sendable {
     func match(in text: [Unicode.Scalar], at start: Int) -> Match {
         var best: Int?
         var partial = false
+        // A (character, place) pair reached twice adds nothing the first visit did not: without
+        // this, a secret with backslashes against long runs of them took exponential time.
+        var visited: Set<Int> = []
         func visit(_ index: Int, _ position: Int) {
+            guard visited.insert(index * (text.count + 1) + position).inserted else { return }
             if index == scalars.count {
                 best = max(best ?? position, position)
                 return

@@ -26,6 +26,15 @@ struct RedactorTests {
         #expect(Redactor(secrets: ["a\nb\\c"]).redact(#"<a\nb\\c>"#) == "<***>")
     }
 
+    @Test("a secret of many backslashes against long runs of them is still read, once per place")
+    func backslashRuns() {
+        let secret = "k" + String(repeating: "\\", count: 8) + "y"
+        let redactor = Redactor(secrets: [secret])
+        let noise = String(repeating: "\\", count: 3_000)
+        #expect(redactor.redact(noise + "<" + secret + ">") == noise + "<***>")
+        #expect(redactor.redact(noise + "k" + noise) == noise + "k" + noise)
+    }
+
     @Test("in NFD when given in NFC, in NFC when given in NFD")
     func normalizationForms() {
         #expect(Self.masked("<c4n\"ry/e\u{301}te\u{301} x\u{1F511}>"))
