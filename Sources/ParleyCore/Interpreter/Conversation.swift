@@ -64,9 +64,11 @@ struct Conversation: Sendable {
     /// When an ended turn has settled: `settle` after its end and after its last event, so events
     /// that trail the end (a handoff stage, a persisted message) still count. Nil while open.
     /// A turn whose connection is being re-established has not settled: the replay may hold its tail.
-    func settledAt(_ settle: Duration) -> Duration? {
-        guard !isReconnecting else { return nil }
-        return endedAt.map { max($0, lastEventAt) + settle }
+    /// `openingEnds`: whether a session's opening without a greeting counts as ended (conditions
+    /// decide on it), or only the connector's `turn_ended` (reads waiting for something to arrive).
+    func settledAt(_ settle: Duration, openingEnds: Bool) -> Duration? {
+        guard !isReconnecting, let ended = openingEnds ? endedAt : turnEndedAt else { return nil }
+        return max(ended, lastEventAt) + settle
     }
 
     /// Whether the agent is done with the turn, so the flow may act without talking over it.
@@ -96,12 +98,6 @@ struct Conversation: Sendable {
             }
         }
         return open > 0
-    }
-
-    /// The latest event answering to `kind`, in this turn first, then in the whole session.
-    func latest(_ kind: EventKind) -> AgentEvent? {
-        if let event = turn.entries.last(where: { $0.event.kinds.contains(kind) })?.event { return event }
-        return history.last { $0.kinds.contains(kind) }
     }
 
     /// The latest interactive message of `kind` (or with this id), from the whole session.

@@ -10,7 +10,7 @@ extension FlowInterpreter {
         case .received(let pattern):
             let evaluator = evaluator
             if conversation.turn.entries.contains(where: { evaluator.evaluate(pattern, against: $0.event).passed }) { return .holds }
-            guard let settled = conversation.settledAt(settings.settle) else { return .open }
+            guard let settled = conversation.settledAt(settings.settle, openingEnds: true) else { return .open }
             return now >= settled ? .fails : .open
         case .all(let conditions):
             let values = conditions.map { judge($0, at: now) }

@@ -73,8 +73,7 @@ extension FlowInterpreter {
 
     /// The clock reading at which an ended turn has settled (nil while the connector has not said `turn_ended`).
     var settledAt: Duration? {
-        guard !conversation.isReconnecting else { return nil }
-        return conversation.turnEndedAt.map { max($0, conversation.lastEventAt) + settings.settle }
+        conversation.settledAt(settings.settle, openingEnds: false)
     }
 
     /// Captures read the current turn: each waits for its event, up to its `within` (or, without one,
@@ -127,7 +126,7 @@ extension FlowInterpreter {
             let missing = captures.filter { if case .missing = captor.read($0) { true } else { false } }
             return missing.map { giveUp($0, started: current.started) }.min() ?? current.started
         case .condition(_, let deadline, _):
-            return min(deadline, conversation.settledAt(settings.settle) ?? deadline)
+            return min(deadline, conversation.settledAt(settings.settle, openingEnds: true) ?? deadline)
         case .turnEnd(let deadline, _):
             // Silence may end a turn before the deadline, so look again when it would.
             guard let quiet = conversation.quietDeadline else { return deadline }
