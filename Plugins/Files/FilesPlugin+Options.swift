@@ -12,13 +12,20 @@ extension FilesPlugin {
         public var json: String?
         /// Whether to write a JSONL transcript per flow run under `dir/transcripts/`.
         public var transcripts: Bool
+        /// The folder of the transcripts inside `dir`: `transcripts`, or empty for `dir` itself
+        /// (`parley run --transcripts DIR` writes straight into DIR). No parley.yaml key.
+        public var transcriptsSubfolder: String
 
         /// Creates options.
-        public init(dir: String = "reports", junit: String? = nil, json: String? = nil, transcripts: Bool = false) {
+        public init(
+            dir: String = "reports", junit: String? = nil, json: String? = nil, transcripts: Bool = false,
+            transcriptsSubfolder: String = "transcripts"
+        ) {
             self.dir = dir
             self.junit = junit
             self.json = json
             self.transcripts = transcripts
+            self.transcriptsSubfolder = transcriptsSubfolder
         }
 
         /// The settings this plugin reads (`html` is read only to say it is not supported yet).

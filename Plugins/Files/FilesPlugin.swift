@@ -38,7 +38,9 @@ public actor FilesPlugin: Plugin {
     /// Where the JSON report goes, when it is written.
     public nonisolated var jsonURL: URL? { options.json.map { Self.resolve($0, against: folder) } }
     /// The folder transcripts go to.
-    public nonisolated var transcriptsFolder: URL { folder.appendingPathComponent("transcripts", isDirectory: true) }
+    public nonisolated var transcriptsFolder: URL {
+        options.transcriptsSubfolder.isEmpty ? folder : folder.appendingPathComponent(options.transcriptsSubfolder, isDirectory: true)
+    }
 
     public func handle(_ event: PluginEvent) async throws {
         if options.junit != nil { keepReadable(event) }
@@ -103,7 +105,7 @@ public actor FilesPlugin: Plugin {
         let name = names.next(for: run)
         let file = try TranscriptFile(url: transcriptsFolder.appendingPathComponent(name), flowStarted: time)
         open[run.id] = file
-        written[run.id] = "transcripts/" + name
+        written[run.id] = options.transcriptsSubfolder.isEmpty ? name : options.transcriptsSubfolder + "/" + name
         return file
     }
 

@@ -48,13 +48,13 @@ struct PluginFactory {
     /// A `files` plugin writing one report the command line asked for (`--junit`, `--json`, `--transcripts`).
     static func reportPlugin(junit: String? = nil, json: String? = nil, transcripts: String? = nil) -> any Plugin {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let path = junit ?? json ?? transcripts ?? "."
-        let folder = transcripts != nil ? ((path as NSString).deletingLastPathComponent) : (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        if transcripts != nil {
-            // --transcripts DIR: the folder itself holds transcripts/…; keep it as given.
-            return FilesPlugin(options: FilesPlugin.Options(dir: path, transcripts: true), baseDirectory: cwd)
+        if let transcripts {
+            // --transcripts DIR: the transcripts go straight into DIR, as the README says.
+            return FilesPlugin(options: FilesPlugin.Options(dir: transcripts, transcripts: true, transcriptsSubfolder: ""), baseDirectory: cwd)
         }
+        let path = junit ?? json ?? "."
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
         return FilesPlugin(
             options: FilesPlugin.Options(dir: folder.isEmpty ? "." : folder, junit: junit == nil ? nil : name, json: json == nil ? nil : name),
             baseDirectory: cwd)

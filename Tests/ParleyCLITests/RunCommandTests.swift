@@ -71,6 +71,8 @@ struct RunCommandTests {
         let files = RunFixtures.texts(under: project).filter { $0.key.hasPrefix("reports/") || $0.key.hasPrefix("out/") }
         #expect(files.count >= 13, "reports, JUnit, JSON and five transcripts twice: \(files.keys.sorted())")
         for (path, text) in files { #expect(!text.contains(canary), "\(path) leaks the secret") }
+        // --transcripts DIR writes straight into DIR, as the README says: no transcripts/ below it.
+        #expect(files.keys.filter { $0.hasPrefix("out/transcripts/") && $0.hasSuffix(".jsonl") && !$0.dropFirst(16).contains("/") }.count == 5)
         let posted = try String(contentsOf: bodies, encoding: .utf8)
         #expect(posted.split(separator: "\n").count == 6, "five per-flow bodies and one per-run body")
         #expect(posted.contains("***") && !posted.contains(canary))
