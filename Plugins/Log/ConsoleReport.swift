@@ -54,7 +54,7 @@ struct ConsoleReport {
             open[run.id] = OpenFlow(started: event.time)
         case .stepStarted(let step):
             open[run.id, default: OpenFlow(started: event.time)].depth = step.depth
-            timeline(run, event.time, depth: step.depth, "▸ " + step.summary)
+            timeline(run, event.time, depth: step.depth, "▸ " + ConsoleStyle.safe(step.summary))
         case .userAction(let action):
             timeline(run, event.time, nested: true, "→ \(action.kind.rawValue) \(ConsoleStyle.oneLine(action.fields.compactText()))")
         case .agentEvent(let agentEvent, _):
@@ -64,9 +64,9 @@ struct ConsoleReport {
             timeline(run, event.time, depth: result.step.depth, stepLine(result))
         case .log(let text):
             if level == .debug {
-                timeline(run, event.time, nested: true, "log: " + text)
+                timeline(run, event.time, nested: true, "log: " + ConsoleStyle.safe(text))
             } else if level >= .info {
-                open[run.id, default: OpenFlow(started: event.time)].lines.append("    log: " + text)
+                open[run.id, default: OpenFlow(started: event.time)].lines.append("    log: " + ConsoleStyle.safe(text))
             }
         case .flowFinished(let result):
             return flowFinished(result)
@@ -88,16 +88,16 @@ struct ConsoleReport {
         for rate in summary.passRates {
             let percent = Int((rate.rate * 100).rounded())
             let tint: ConsoleStyle.Tint = rate.passed == rate.runs ? .green : .red
-            lines.append("pass rate \(style.paint("\(rate.passed)/\(rate.runs) (\(percent)%)", tint)): \(rate.name)")
+            lines.append("pass rate \(style.paint("\(rate.passed)/\(rate.runs) (\(percent)%)", tint)): \(ConsoleStyle.safe(rate.name))")
         }
         if summary.interrupted {
             lines.append(style.paint("interrupted: flows that had not finished count as skipped", .yellow))
         }
         for result in summary.results {
-            if case .failed(let failure) = result.outcome { lines.append(failure.rendered) }
+            if case .failed(let failure) = result.outcome { lines.append(ConsoleStyle.safe(failure.rendered)) }
         }
         for failure in summary.pluginFailures {
-            lines.append(style.paint("plugin failed: ", .red) + failure)
+            lines.append(style.paint("plugin failed: ", .red) + ConsoleStyle.safe(failure))
         }
         let text = (printedAnything ? "\n" : "") + lines.joined(separator: "\n") + "\n"
         printedAnything = true
@@ -109,7 +109,7 @@ struct ConsoleReport {
         let gathered = open.removeValue(forKey: run.id)?.lines ?? []
         finished.insert(Slot(path: run.path, name: run.name, row: run.row, repetition: run.repetition))
         // The name carries the data row and the repetition already.
-        let name = run.attempt > 1 ? "\(run.name) (attempt \(run.attempt))" : run.name
+        let name = ConsoleStyle.safe(run.attempt > 1 ? "\(run.name) (attempt \(run.attempt))" : run.name)
         let time = style.paint(ConsoleStyle.duration(result.duration), .dim)
         var lines: [String]
         // A pass on a later attempt is flaky by definition, whatever the event says.
@@ -122,11 +122,11 @@ struct ConsoleReport {
             lines = ["\(style.paint("~", .yellow)) \(name)  \(time) (flaky)"]
         case .skipped(let reason):
             guard level >= .warning else { return nil }
-            lines = ["\(style.paint("-", .yellow)) \(name) (skipped: \(reason))"]
+            lines = ["\(style.paint("-", .yellow)) \(name) (skipped: \(ConsoleStyle.safe(reason)))"]
         case .failed(let failure):
             lines = [
                 "\(style.paint("✗", .red)) \(name)  \(time)",
-                style.paint(ConsoleStyle.indented(failure.rendered, by: "    "), .red),
+                style.paint("    " + ConsoleStyle.safe(failure.rendered), .red),
             ]
         }
         if progress && total > 0 { lines[0] = "[\(finished.count)/\(total)] " + lines[0] }
@@ -136,12 +136,13 @@ struct ConsoleReport {
 
     private func stepLine(_ result: StepResult) -> String {
         let time = ConsoleStyle.duration(result.duration)
+        let summary = ConsoleStyle.safe(result.step.summary)
         switch result.outcome {
-        case .passed: return "\(style.paint("✓", .green)) \(result.step.summary)  \(time)"
-        case .failed: return "\(style.paint("✗", .red)) \(result.step.summary)  \(time)"
-        case .skipped: return "\(style.paint("-", .yellow)) \(result.step.summary) (skipped)"
+        case .passed: return "\(style.paint("✓", .green)) \(summary)  \(time)"
+        case .failed: return "\(style.paint("✗", .red)) \(summary)  \(time)"
+        case .skipped: return "\(style.paint("-", .yellow)) \(summary) (skipped)"
         case .flaky(let attempts):
-            return "\(style.paint("~", .yellow)) \(result.step.summary)  \(time) (flaky, passed on attempt \(attempts))"
+            return "\(style.paint("~", .yellow)) \(summary)  \(time) (flaky, passed on attempt \(attempts))"
         }
     }
 

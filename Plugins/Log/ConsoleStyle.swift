@@ -38,24 +38,17 @@ struct ConsoleStyle: Sendable {
         return seconds * 1000 + attoseconds / 1_000_000_000_000_000
     }
 
-    /// Text cut to `limit` characters with an ellipsis, newlines shown as `⏎`, for one-line views.
+    /// Text from outside Parley (agent text, flow and step names, log texts, failures) as the
+    /// console may print it: on one line, every control character spelled out (`\e`, `\r`, `\n`,
+    /// `\0`, `\a`, `\u{85}`, `\u{202E}`: `String.escapingControls`), so it cannot move the cursor,
+    /// recolour, ring or forge a line. Colours Parley adds with `paint` go on after.
+    static func safe(_ text: String) -> String {
+        text.escapingControls
+    }
+
+    /// `safe(text)` cut to `limit` characters with an ellipsis, for one-line views.
     static func oneLine(_ text: String, limit: Int = 160) -> String {
-        let flat = text.replacingNewlines()
+        let flat = safe(text)
         return flat.count > limit ? String(flat.prefix(limit - 1)) + "…" : flat
-    }
-
-    /// Each line of `text` prefixed with `indent`.
-    static func indented(_ text: String, by indent: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { indent + $0 }.joined(separator: "\n")
-    }
-}
-
-extension String {
-    fileprivate func replacingNewlines() -> String {
-        var out = ""
-        for character in self {
-            out += character.isNewline ? "⏎" : String(character)
-        }
-        return out
     }
 }

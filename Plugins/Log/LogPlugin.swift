@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import ParleyCore
+import ParleyModel
 
 /// The built-in `log` plugin: readable console output with live progress and a closing summary.
 ///
@@ -49,7 +50,8 @@ public actor LogPlugin: Plugin {
             }
         case .flowStarted, .stepStarted, .userAction, .agentEvent, .stepFinished, .log:
             if event.flow == nil {
-                logger.warning("dropped an event that names no flow", metadata: ["event": "\(event.kind)"])
+                let kind = String(describing: event.kind).escapingControls
+                logger.warning("dropped an event that names no flow", metadata: ["event": .string(kind)])
             }
         }
         if let text = report.receive(event) { sink(text) }

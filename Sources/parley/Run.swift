@@ -102,7 +102,7 @@ struct Run: AsyncParsableCommand {
         }
         for connector in plan.connectors { await connector.shutdown() }
         for failure in summary.pluginFailures {
-            FileHandle.standardError.write(Data("plugin failed: \(failure)\n".utf8))
+            FileHandle.standardError.write(Data("plugin failed: \(failure.escapingControls)\n".utf8))
         }
         if summary.interrupted { throw ExitStatus.interrupted }
         if !summary.succeeded { throw ExitStatus.failed }

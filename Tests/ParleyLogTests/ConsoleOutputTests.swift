@@ -126,7 +126,7 @@ struct ConsoleOutputTests {
         #expect(text == "1 flow: 1 passed, 0 flaky, 0 failed, 0 skipped in 1.3s\n")
     }
 
-    @Test("a multi-line failure stays indented under its flow")
+    @Test("a multi-line failure is one line under its flow and in the summary, its line breaks spelled out")
     func multilineFailure() async throws {
         var result = SampleRun.results().refund
         let failure = StepFailure(
@@ -139,12 +139,10 @@ struct ConsoleOutputTests {
         #expect(
             text == """
                 ✗ Refund  5.2s
-                    a.flow.yaml:3:5: expected reply
-                      got: Sorry
+                    a.flow.yaml:3:5: expected reply\\n  got: Sorry
 
                 1 flow: 0 passed, 0 flaky, 1 failed, 0 skipped in 6.0s
-                a.flow.yaml:3:5: expected reply
-                  got: Sorry
+                a.flow.yaml:3:5: expected reply\\n  got: Sorry
 
                 """)
     }

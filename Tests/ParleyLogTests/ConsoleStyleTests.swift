@@ -17,9 +17,9 @@ struct ConsoleStyleTests {
         #expect(ConsoleStyle.clock(.milliseconds(65_432)) == " 65.432")
     }
 
-    @Test("one-line views flatten newlines and cut long text")
+    @Test("one-line views spell out newlines and other controls, and cut long text")
     func oneLine() {
-        #expect(ConsoleStyle.oneLine("a\nb") == "a⏎b")
+        #expect(ConsoleStyle.oneLine("a\nb\r\u{1B}[1m") == #"a\nb\r\e[1m"#)
         #expect(ConsoleStyle.oneLine(String(repeating: "x", count: 200), limit: 10) == "xxxxxxxxx…")
     }
 }

@@ -63,16 +63,20 @@ extension Redactor {
         }
     }
 
+    /// Ids included: a flow answers the agent's own ids (a form's, a tool call's), which may echo a secret.
     func redact(_ action: UserAction) -> UserAction {
         switch action {
         case .send(let text): return .send(text: redact(text))
         case .tap(let suggestion): return .tap(suggestion: redact(suggestion))
         case .submit(let formID, let values, let button):
-            return .submit(formID: formID, values: values.map { JSONMember($0.key, redact($0.value)) }, button: button)
-        case .click(let messageID, let elementID): return .click(messageID: messageID, elementID: redact(elementID))
-        case .schedule(let messageID, let slot): return .schedule(messageID: messageID, slot: redact(slot))
-        case .respondTool(let callID, let name, let result): return .respondTool(callID: callID, name: name, result: redact(result))
-        case .resume(let id, let decision, let payload): return .resume(interruptID: id, decision: decision, payload: payload.map(redact))
+            let masked = values.map { JSONMember(redact($0.key), redact($0.value)) }
+            return .submit(formID: redact(formID), values: masked, button: redact(button))
+        case .click(let messageID, let elementID): return .click(messageID: redact(messageID), elementID: redact(elementID))
+        case .schedule(let messageID, let slot): return .schedule(messageID: redact(messageID), slot: redact(slot))
+        case .respondTool(let callID, let name, let result):
+            return .respondTool(callID: redact(callID), name: redact(name), result: redact(result))
+        case .resume(let id, let decision, let payload):
+            return .resume(interruptID: id.map(redact), decision: decision, payload: payload.map(redact))
         case .typing, .end: return action
         }
     }

@@ -8,7 +8,8 @@ import ParleyModel
 /// back and goes out with the next delta, or, when the message ends (its `text_end`, its assembled
 /// reply, the run's end or the flow's), as one more delta just before that event. So the deltas a
 /// plugin sees, joined, are the message's text with its secrets masked, nothing lost; a delta may
-/// be empty while its text is held. Pure: the plugin host keeps it behind a lock.
+/// be empty while its text is held. Streams are keyed by their unmasked ids; the ids they carry out
+/// are masked like every other field. Pure: the plugin host keeps it behind a lock.
 struct StreamRedaction: Sendable {
     /// Held-back text by flow run and stream.
     private var held: [Key: Held] = [:]
@@ -37,10 +38,10 @@ struct StreamRedaction: Sendable {
         switch event.kind {
         case .agentEvent(.textDelta(let id, let delta), let offset):
             let text = release(key(.text(messageID: id)), delta, offset, redactor)
-            return [with(masked, .agentEvent(.textDelta(messageID: id, delta: text), offset: offset))]
+            return [with(masked, .agentEvent(.textDelta(messageID: redactor.redact(id), delta: text), offset: offset))]
         case .agentEvent(.toolCallArgs(let id, let delta), let offset):
             let text = release(key(.toolArguments(callID: id)), delta, offset, redactor)
-            return [with(masked, .agentEvent(.toolCallArgs(id: id, delta: text), offset: offset))]
+            return [with(masked, .agentEvent(.toolCallArgs(id: redactor.redact(id), delta: text), offset: offset))]
         case .agentEvent(.textEnd(let id), let offset):
             return flush([key(.text(messageID: id))], at: offset, masked, redactor) + [masked]
         case .agentEvent(.reply(let reply), let offset):
@@ -72,8 +73,8 @@ struct StreamRedaction: Sendable {
             let rest = redactor.redact(text.text)
             let delta: AgentEvent
             switch key.stream {
-            case .text(let id): delta = .textDelta(messageID: id, delta: rest)
-            case .toolArguments(let id): delta = .toolCallArgs(id: id, delta: rest)
+            case .text(let id): delta = .textDelta(messageID: redactor.redact(id), delta: rest)
+            case .toolArguments(let id): delta = .toolCallArgs(id: redactor.redact(id), delta: rest)
             }
             return with(event, .agentEvent(delta, offset: offset ?? text.offset))
         }
