@@ -22,7 +22,7 @@ public actor FilesPlugin: Plugin {
     private var written: [String: String] = [:]
     /// Readable transcripts of flow runs that are running or failed, by flow run id, for JUnit's `system-out`.
     private var readable: [String: ReadableTranscript] = [:]
-    /// Flow runs whose transcript could not be made.
+    /// Flow runs whose current attempt's transcript could not be made.
     private var unwritable: Set<String> = []
     /// Every file not written in full so far, in the order it happened.
     private var failures: [FilesPluginError] = []
@@ -57,6 +57,7 @@ public actor FilesPlugin: Plugin {
         switch event.kind {
         case .flowStarted:
             if let stale = open.removeValue(forKey: run.id) { note(stale.close()) }
+            unwritable.remove(run.id)  // a retry is a file of its own, tried afresh
         case .flowFinished where open[run.id] == nil:
             return  // skipped before it started (Ctrl-C, --fail-fast), or its file could not be made
         case .runStarted, .flowFinished, .stepStarted, .userAction, .agentEvent, .stepFinished, .log:
@@ -113,15 +114,19 @@ public actor FilesPlugin: Plugin {
         guard !unwritable.contains(run.id) else { return nil }
         let name = names.next(for: run)
         let url = transcriptsFolder.appendingPathComponent(name)
-        do {
-            try AtomicFile.makeFolder(transcriptsFolder)
+        do throws(FilesPluginError) {
+            do {
+                try AtomicFile.makeFolder(transcriptsFolder)
+            } catch {
+                throw FilesPluginError.cannotWrite(url.path, folder: error)
+            }
             let file = try TranscriptFile(url: url, flowStarted: time)
             open[run.id] = file
             written[run.id] = options.transcriptsSubfolder.isEmpty ? name : options.transcriptsSubfolder + "/" + name
             return file
         } catch {
             unwritable.insert(run.id)
-            failures.append(Self.writeError(error, url))
+            failures.append(error)
             return nil
         }
     }
@@ -138,7 +143,7 @@ public actor FilesPlugin: Plugin {
         return summary
     }
 
-    /// The error for a file not written: its own, or the folder's with the file named.
+    /// The error for a report not written, naming it.
     private static func writeError(_ error: any Error, _ url: URL) -> FilesPluginError {
         error as? FilesPluginError ?? .cannotWrite(url.path, error)
     }

@@ -47,6 +47,11 @@ public struct FilesPluginError: Error, Hashable, Sendable, CustomStringConvertib
         FilesPluginError(writing: "cannot write \(path): \(reason(error))")
     }
 
+    /// A file whose folder could not be made: `cannot write reports/junit.xml: cannot create folder reports: …`.
+    static func cannotWrite(_ path: String, folder error: FilesPluginError) -> FilesPluginError {
+        FilesPluginError(writing: "cannot write \(path): \(error.description)")
+    }
+
     /// A transcript that holds its first `lines` lines only; with none, it could not be written at all.
     static func stopped(_ path: String, afterLine lines: Int, _ error: any Error) -> FilesPluginError {
         guard lines > 0 else { return cannotWrite(path, error) }
