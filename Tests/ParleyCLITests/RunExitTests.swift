@@ -117,6 +117,52 @@ struct RunExitTests {
         #expect(transcripts["2-slow.jsonl"]?.first?["type"] as? String == "flow_started")
     }
 
+    @Test("a second signal while the reports wait on a receiver that never answers quits at once with its own code")
+    func secondSignal() throws {
+        let server = try SilentServer()
+        defer { server.stop() }
+        let folder = try RunFixtures.copy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = folder.appendingPathComponent("Fixtures/interrupt")
+        try """
+        agents:
+          echo: { connector: simulator, script: ../failing/agents/echo.agent.yaml }
+        defaults: { agent: echo, timeout: 2s }
+        plugins:
+          - log: { level: info }
+          - webhook: { url: "http://127.0.0.1:\(server.port)/hook", on: [always], per: run, retries: 0 }
+
+        """.write(to: project.appendingPathComponent("parley.yaml"), atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["run", "1-quick.flow.yaml"]
+        process.currentDirectoryURL = project
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        // The summary is out: the flows are done, and the run's webhook waits on the silent receiver.
+        var seen = ""
+        while !seen.contains("1 flow: ") {
+            let chunk = stdout.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen += String(decoding: chunk, as: UTF8.self)
+        }
+        kill(process.processIdentifier, SIGINT)
+        var errors = ""
+        while !errors.contains("finishing reports") {
+            let chunk = stderr.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            errors += String(decoding: chunk, as: UTF8.self)
+        }
+        kill(process.processIdentifier, SIGTERM)
+        errors += String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        // Not 0 or 3 after the webhook's 10 s timeout: the second signal ended it, with SIGTERM's code.
+        #expect(process.terminationReason == .exit && process.terminationStatus == 143, "stdout: \(seen)\nstderr: \(errors)")
+    }
+
     @Test("a report that cannot be written: exit 3, it is named, and the other reports are whole")
     func oneReportUnwritable() throws {
         let folder = try RunFixtures.copy()

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a finished run ended, as `parley run`'s exit code reports it (README, "Exit codes").
 ///
 /// When several hold, the first in this order wins: what the reports cannot say themselves comes
@@ -25,14 +27,11 @@ public enum RunEnding: Hashable, Sendable {
         } else if let signal {
             self = .interrupted(signal: signal)
         } else if summary.interrupted {
-            self = .interrupted(signal: Self.sigint)
+            self = .interrupted(signal: SIGINT)
         } else if summary.succeeded {
             self = .passed
         } else {
             self = .failed
         }
     }
-
-    /// SIGINT's number, the same on every platform Parley runs on.
-    static let sigint: Int32 = 2
 }
