@@ -101,6 +101,8 @@ struct RunExitTests {
             if chunk.isEmpty { break }
             seen += String(decoding: chunk, as: UTF8.self)
         }
+        // "[1/2]" comes before the second flow starts; its transcript's file says it has.
+        try RunFixtures.waitFor(project.appendingPathComponent("reports/transcripts/2-slow.jsonl"))
         kill(process.processIdentifier, signal)
         seen += String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
