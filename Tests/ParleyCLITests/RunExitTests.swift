@@ -78,6 +78,29 @@ struct RunExitTests {
         #expect(transcripts.values.allSatisfy { $0.last?["type"] as? String == "flow_finished" })
     }
 
+    @Test("stdout on a full disk (/dev/full): the console stops, standard error says why, the run and its reports are whole")
+    func fullStdout() throws {
+        let folder = try RunFixtures.copy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = folder.appendingPathComponent("Fixtures/failing")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["run", "."]
+        process.currentDirectoryURL = project
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        defer { try? full.close() }
+        let stderr = Pipe()
+        process.standardOutput = full
+        process.standardError = stderr
+        try process.run()
+        let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 1, "stderr: \(errors)")
+        #expect(errors.contains("parley: standard output failed (No space left on device); the console stopped there"), "\(errors)")
+        let (json, _) = try Self.reports(project.appendingPathComponent("reports"))
+        #expect((json["counts"] as? [String: Any])?["total"] as? Int == 5)
+    }
+
     @Test(
         "SIGINT, SIGTERM and SIGHUP stop the run with 128 + the signal's number and leave whole reports",
         arguments: zip([SIGINT, SIGTERM, SIGHUP], [Int32(130), 143, 129]))
