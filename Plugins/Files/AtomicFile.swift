@@ -12,7 +12,11 @@ enum AtomicFile {
     /// Writes `text` to `url`, making its folder first.
     static func write(_ text: String, to url: URL) throws {
         let folder = url.deletingLastPathComponent()
-        try makeFolder(folder)
+        do {
+            try makeFolder(folder)
+        } catch {
+            throw FilesPluginError.cannotWrite(url.path, folder: error)
+        }
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         do {
             try Data(text.utf8).write(to: temporary)
@@ -28,7 +32,7 @@ enum AtomicFile {
     }
 
     /// Makes `folder` and its parents when missing.
-    static func makeFolder(_ folder: URL) throws {
+    static func makeFolder(_ folder: URL) throws(FilesPluginError) {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {

@@ -6,7 +6,8 @@ import ParleyModel
 ///
 /// Transcripts stream while flows run (one file per flow run, flushed when it finishes); the
 /// reports are written atomically at `finish`, failed and interrupted runs included. docs/reports.md
-/// describes every file. Write errors are thrown for the host to isolate and report.
+/// describes every file. A file that cannot be written does not stop the others: `finish` writes
+/// every report it can, then throws one error naming each file not written in full.
 public actor FilesPlugin: Plugin {
     /// `files`.
     public nonisolated let name = "files"
@@ -21,6 +22,10 @@ public actor FilesPlugin: Plugin {
     private var written: [String: String] = [:]
     /// Readable transcripts of flow runs that are running or failed, by flow run id, for JUnit's `system-out`.
     private var readable: [String: ReadableTranscript] = [:]
+    /// Flow runs whose current attempt's transcript could not be made.
+    private var unwritable: Set<String> = []
+    /// Every file not written in full so far, in the order it happened.
+    private var failures: [FilesPluginError] = []
 
     /// Creates the plugin.
     /// - Parameters:
@@ -51,37 +56,40 @@ public actor FilesPlugin: Plugin {
         }
         switch event.kind {
         case .flowStarted:
-            if let stale = open.removeValue(forKey: run.id) { try stale.close() }
+            if let stale = open.removeValue(forKey: run.id) { note(stale.close()) }
+            unwritable.remove(run.id)  // a retry is a file of its own, tried afresh
         case .flowFinished where open[run.id] == nil:
-            return  // skipped before it started (Ctrl-C, --fail-fast): nothing to transcribe
+            return  // skipped before it started (Ctrl-C, --fail-fast), or its file could not be made
         case .runStarted, .flowFinished, .stepStarted, .userAction, .agentEvent, .stepFinished, .log:
             break
         }
-        let file = try open[run.id] ?? start(run, at: event.time)
-        try file.append(TranscriptLine.json(for: event, run: run, flowStarted: file.flowStarted).compactText())
+        guard let file = open[run.id] ?? start(run, at: event.time) else { return }
+        note(file.append(TranscriptLine.json(for: event, run: run, flowStarted: file.flowStarted).compactText()))
         if case .flowFinished = event.kind {
             open[run.id] = nil
-            try file.close()
+            note(file.close())
         }
     }
 
+    /// Writes the reports, then throws one error naming every file not written in full, transcripts
+    /// included: a full disk or a read-only folder is reported file by file, not just its first.
     public func finish(_ summary: RunSummary) async throws {
-        var errors: [any Error] = []
         // Flows cut off by Ctrl-C keep what they had.
-        for (_, file) in open.sorted(by: { $0.key < $1.key }) {
-            do { try file.close() } catch { errors.append(error) }
-        }
+        for (_, file) in open.sorted(by: { $0.key < $1.key }) { note(file.close()) }
         open = [:]
-        if let url = jsonURL {
-            do {
-                try AtomicFile.write(JSONReport.json(summary, transcripts: written).prettyPrinted() + "\n", to: url)
-            } catch { errors.append(error) }
-        }
+        // Each report lists the files that failed before it; report.json comes last so it lists the most.
         if let url = junitURL {
             let transcripts = readable.mapValues(\.text)
-            do { try AtomicFile.write(JUnitReport.xml(summary, transcripts: transcripts), to: url) } catch { errors.append(error) }
+            do {
+                try AtomicFile.write(JUnitReport.xml(withFailures(summary), transcripts: transcripts), to: url)
+            } catch { failures.append(Self.writeError(error, url)) }
         }
-        if let first = errors.first { throw first }
+        if let url = jsonURL {
+            do {
+                try AtomicFile.write(JSONReport.json(withFailures(summary), transcripts: written).prettyPrinted() + "\n", to: url)
+            } catch { failures.append(Self.writeError(error, url)) }
+        }
+        if !failures.isEmpty { throw FilesPluginError.notWritten(failures) }
     }
 
     /// Follows a flow run's events for JUnit; only a failed run's are kept once it finishes.
@@ -100,13 +108,44 @@ public actor FilesPlugin: Plugin {
         }
     }
 
-    private func start(_ run: FlowRun, at time: Duration) throws -> TranscriptFile {
-        try AtomicFile.makeFolder(transcriptsFolder)
+    /// Opens `run`'s transcript; nil when it cannot be made, which is noted, and the run is not
+    /// tried again: its lines are lost, and said to be.
+    private func start(_ run: FlowRun, at time: Duration) -> TranscriptFile? {
+        guard !unwritable.contains(run.id) else { return nil }
         let name = names.next(for: run)
-        let file = try TranscriptFile(url: transcriptsFolder.appendingPathComponent(name), flowStarted: time)
-        open[run.id] = file
-        written[run.id] = options.transcriptsSubfolder.isEmpty ? name : options.transcriptsSubfolder + "/" + name
-        return file
+        let url = transcriptsFolder.appendingPathComponent(name)
+        do throws(FilesPluginError) {
+            do {
+                try AtomicFile.makeFolder(transcriptsFolder)
+            } catch {
+                throw FilesPluginError.cannotWrite(url.path, folder: error)
+            }
+            let file = try TranscriptFile(url: url, flowStarted: time)
+            open[run.id] = file
+            written[run.id] = options.transcriptsSubfolder.isEmpty ? name : options.transcriptsSubfolder + "/" + name
+            return file
+        } catch {
+            unwritable.insert(run.id)
+            failures.append(error)
+            return nil
+        }
+    }
+
+    /// A transcript that stopped short, kept for `finish` to report with the rest.
+    private func note(_ failure: FilesPluginError?) {
+        if let failure { failures.append(failure) }
+    }
+
+    /// `summary` with this plugin's failures so far, for the reports it writes.
+    private func withFailures(_ summary: RunSummary) -> RunSummary {
+        var summary = summary
+        summary.pluginFailures += failures.map { "\(name): \($0)" }
+        return summary
+    }
+
+    /// The error for a report not written, naming it.
+    private static func writeError(_ error: any Error, _ url: URL) -> FilesPluginError {
+        error as? FilesPluginError ?? .cannotWrite(url.path, error)
     }
 
     private static func resolve(_ path: String, against base: URL) -> URL {

@@ -47,6 +47,29 @@ public struct FilesPluginError: Error, Hashable, Sendable, CustomStringConvertib
         FilesPluginError(writing: "cannot write \(path): \(reason(error))")
     }
 
+    /// A file whose folder could not be made: `cannot write reports/junit.xml: cannot create folder reports: …`.
+    static func cannotWrite(_ path: String, folder error: FilesPluginError) -> FilesPluginError {
+        FilesPluginError(writing: "cannot write \(path): \(error.description)")
+    }
+
+    /// A transcript that holds its first `lines` lines only; with none, it could not be written at all.
+    static func stopped(_ path: String, afterLine lines: Int, _ error: any Error) -> FilesPluginError {
+        guard lines > 0 else { return cannotWrite(path, error) }
+        return FilesPluginError(writing: "\(path) stops after line \(lines): \(reason(error)); the lines after it are lost")
+    }
+
+    /// A transcript whose partial last line could not be cut off: said, since a reader will meet it.
+    static func cutMidLine(_ path: String, afterLine lines: Int, _ error: any Error, trimming: any Error) -> FilesPluginError {
+        FilesPluginError(
+            writing: "\(path) is cut mid-line after line \(lines): \(reason(error)) (removing the partial line failed: \(reason(trimming)))")
+    }
+
+    /// Every file the plugin could not write in full, one after another; a single one reads as itself.
+    static func notWritten(_ errors: [FilesPluginError]) -> FilesPluginError {
+        guard errors.count > 1 else { return errors.first ?? FilesPluginError(writing: "") }
+        return FilesPluginError(writing: "\(errors.count) files not written in full: " + errors.map(\.description).joined(separator: "; "))
+    }
+
     static func cannotCreateFolder(_ path: String, _ error: any Error) -> FilesPluginError {
         FilesPluginError(writing: "cannot create folder \(path): \(reason(error))")
     }

@@ -35,9 +35,10 @@ public actor LogPlugin: Plugin {
             style: ConsoleStyle(colored: options.color.resolved(isTerminal: isTerminal)))
     }
 
-    /// A sink that writes to the process's standard output.
+    /// A sink that writes to the process's standard output, and falls silent when that goes away
+    /// (`parley run | head`) instead of ending the run (`DescriptorOutput`).
     public static let standardOutput: @Sendable (String) -> Void = { text in
-        FileHandle.standardOutput.write(Data(text.utf8))
+        DescriptorOutput.standardOutput.write(text)
     }
 
     public func handle(_ event: PluginEvent) async throws {

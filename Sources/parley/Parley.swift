@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ParleyCore
 
 /// The `parley` command: the composition root, and the one place errors become exit codes.
 @main
@@ -17,6 +18,9 @@ struct Parley: AsyncParsableCommand {
         var unblocked = sigset_t()
         sigemptyset(&unblocked)
         pthread_sigmask(SIG_SETMASK, &unblocked, nil)
+        // A reader that goes away (`parley run | head`) must not end the run: writes to it fail
+        // with EPIPE instead, and the console falls silent (`DescriptorOutput`).
+        signal(SIGPIPE, SIG_IGN)
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -36,10 +40,21 @@ struct Parley: AsyncParsableCommand {
     }
 }
 
-/// Exit codes shared by every subcommand (DESIGN section 7).
+/// Exit codes shared by every subcommand (DESIGN section 7; README, "Exit codes").
 enum ExitStatus {
     static let passed = ExitCode(0)
     static let failed = ExitCode(1)
     static let invalidInput = ExitCode(2)
-    static let interrupted = ExitCode(130)
+    static let reportsIncomplete = ExitCode(3)
+
+    /// The exit code of a run that ended this way.
+    static func of(_ ending: RunEnding) -> ExitCode {
+        switch ending {
+        case .passed: return passed
+        case .failed: return failed
+        case .reportsIncomplete: return reportsIncomplete
+        // 128 + the signal's number, as a shell reports a process the signal ended: 130 for Ctrl-C.
+        case .interrupted(let signal): return ExitCode(128 + signal)
+        }
+    }
 }

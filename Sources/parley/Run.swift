@@ -2,18 +2,25 @@ import ArgumentParser
 import Foundation
 import Logging
 import ParleyCore
+import ParleyLog
 import ParleyModel
 import ParleyParser
 
 /// `parley run [paths…]`: run flows against their agents and report what happened.
 struct Run: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run flows; exit 0 when all pass, 1 when one fails, 2 on invalid input, 130 when interrupted.",
+        abstract: "Run flows; exit 0 when all pass, 1 when one fails, 2 on invalid input, 3 when a report is incomplete, 130 on Ctrl-C.",
         discussion: """
             Folders are searched for *.flow.yaml and *.flow.yml. Everything `parley validate` checks is checked \
             first, with the same messages; nothing runs when something is wrong. Each flow runs against the agent it names (or --agent, or \
             parley.yaml's defaults.agent) with the plugins of its parley.yaml. Reports are written even when \
             flows fail or the run is interrupted.
+
+            Exit codes, the first that applies: 2 invalid input (nothing ran); 3 a plugin failed, so a report, \
+            transcript or delivery is missing or cut (each one is named on standard error); 130, 143 or 129 \
+            interrupted by SIGINT (Ctrl-C), SIGTERM or SIGHUP (128 + the signal's number; the reports are \
+            still written, and a second signal quits at once); 1 a flow failed; 0 every flow passed. When \
+            standard output goes away (parley run | head) the console falls silent and the run goes on.
             """
     )
 
@@ -86,7 +93,7 @@ struct Run: AsyncParsableCommand {
             }
         }
         // The same text `parley validate` prints; warnings too, before the run's own output.
-        if !findings.isEmpty { FileHandle.standardError.write(Data((findings.rendered(masking: plan.secrets) + "\n\n").utf8)) }
+        if !findings.isEmpty { print(findings.rendered(masking: plan.secrets) + "\n", to: &standardError) }
         if findings.hasErrors {
             for connector in plan.connectors { await connector.shutdown() }
             throw ExitStatus.invalidInput
@@ -94,18 +101,27 @@ struct Run: AsyncParsableCommand {
         let options = SuiteOptions(
             parallel: parallel, retries: retries, repetitions: repetitions, failFast: failFast, shard: shard.flatMap(Self.shard),
             variables: variables)
-        let summary = await PluginHost.run(plugins: plugins, secrets: SecretRegistry(secrets: plan.secrets)) { host in
-            let suite = Task { await SuiteRunner(clock: SystemClock(), options: options).run(plan.flows, host: host) }
-            let interrupts = Interrupts { suite.cancel() }
-            defer { interrupts.stop() }
-            return await suite.value
+        // The signals are heard until the end, reports and deliveries included: a second one
+        // always quits at once. The first cancels the run; the host still finishes every plugin.
+        let secrets = SecretRegistry(secrets: plan.secrets)
+        let running = Task {
+            await PluginHost.run(plugins: plugins, secrets: secrets) { host in
+                await SuiteRunner(clock: SystemClock(), options: options).run(plan.flows, host: host)
+            }
         }
+        let interrupts = Interrupts { running.cancel() }
+        defer { interrupts.stop() }
+        let summary = await running.value
         for connector in plan.connectors { await connector.shutdown() }
         for failure in summary.pluginFailures {
-            FileHandle.standardError.write(Data("plugin failed: \(failure.escapingControls)\n".utf8))
+            print("plugin failed: \(failure.escapingControls)", to: &standardError)
         }
-        if summary.interrupted { throw ExitStatus.interrupted }
-        if !summary.succeeded { throw ExitStatus.failed }
+        if let stopped = DescriptorOutput.standardOutput.stoppedBy, stopped != EPIPE {
+            // A reader that left (EPIPE) chose to; a full disk under `> run.log` did not.
+            print("parley: standard output failed (\(String(cString: strerror(stopped)))); the console stopped there", to: &standardError)
+        }
+        let ending = RunEnding(summary, signal: interrupts.received)
+        if ending != .passed { throw ExitStatus.of(ending) }
     }
 
     private func makePlugins(_ plan: RunPlanner.Plan, environment: ProcessEnvironment) throws(InvalidInput) -> [any Plugin] {

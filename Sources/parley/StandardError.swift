@@ -1,9 +1,11 @@
 import Foundation
+import ParleyLog
 
-/// Standard error as a `TextOutputStream`, for `print(…, to: &standardError)`.
+/// Standard error as a `TextOutputStream`, for `print(…, to: &standardError)`; like the console, it
+/// falls silent when its reader goes away instead of ending the process (`DescriptorOutput`).
 struct StandardError: TextOutputStream {
     mutating func write(_ string: String) {
-        FileHandle.standardError.write(Data(string.utf8))
+        DescriptorOutput.standardError.write(string)
     }
 }
 

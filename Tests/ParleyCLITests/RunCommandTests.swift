@@ -135,6 +135,8 @@ struct RunCommandTests {
             if chunk.isEmpty { break }
             seen += String(decoding: chunk, as: UTF8.self)
         }
+        // "[1/2]" comes before the second flow starts: a signal then would skip it, transcript and all.
+        try RunFixtures.waitFor(project.appendingPathComponent("reports/transcripts/2-slow.jsonl"))
         kill(process.processIdentifier, SIGINT)
         seen += String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()

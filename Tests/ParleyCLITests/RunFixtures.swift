@@ -29,6 +29,15 @@ enum RunFixtures {
         return texts
     }
 
+    /// Returns once `file` exists (a run has reached the point that makes it); throws after `limit`.
+    static func waitFor(_ file: URL, limit: Duration = .seconds(30)) throws {
+        let start = ContinuousClock.now
+        while !FileManager.default.fileExists(atPath: file.path) {
+            guard ContinuousClock.now - start < limit else { throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: file.path]) }
+            usleep(5_000)
+        }
+    }
+
     /// The lines of `text` that start with `prefix`.
     static func lines(_ text: String, startingWith prefix: String) -> [String] {
         text.split(separator: "\n").map(String.init).filter { $0.hasPrefix(prefix) }

@@ -84,7 +84,10 @@ struct JSONReportTests {
         let blocked = run.plugin.folder.appendingPathComponent("blocked")
         try AtomicFileTestSupport.makeFile(at: blocked)
         let summary = await PluginHost.run(plugins: [run.plugin]) { _ in SampleRun.summary() }
-        #expect(summary.pluginFailures == SampleRun.summary().pluginFailures + ["files: cannot create folder \(blocked.path): a file is in the way"])
+        #expect(
+            summary.pluginFailures == SampleRun.summary().pluginFailures + [
+                "files: cannot write \(blocked.path)/report.json: cannot create folder \(blocked.path): a file is in the way"
+            ])
         #expect(try run.text("junit.xml").contains("<testsuites"))
     }
 
@@ -95,7 +98,8 @@ struct JSONReportTests {
         await #expect {
             try await run.run(events: [])
         } throws: { error in
-            String(describing: error) == "cannot create folder \(run.plugin.folder.path): a file is in the way"
+            String(describing: error)
+                == "cannot write \(run.plugin.folder.path)/report.json: cannot create folder \(run.plugin.folder.path): a file is in the way"
         }
     }
 }

@@ -1,0 +1,37 @@
+import Foundation
+
+/// How a finished run ended, as `parley run`'s exit code reports it (README, "Exit codes").
+///
+/// When several hold, the first in this order wins: what the reports cannot say themselves comes
+/// first. A report that is missing cannot say it is missing, so `reportsIncomplete` outranks the
+/// rest; an interrupted run's reports say it was interrupted, and a failed flow is in every report.
+public enum RunEnding: Hashable, Sendable {
+    /// A plugin failed: a report, transcript or delivery the run was asked for is missing or cut.
+    case reportsIncomplete
+    /// A signal (SIGINT, SIGTERM, SIGHUP) stopped the run; its reports were still written.
+    case interrupted(signal: Int32)
+    /// A flow failed.
+    case failed
+    /// Every flow passed (a flaky one counts).
+    case passed
+
+    /// The ending of `summary`, given the signal that stopped it, if one did.
+    ///
+    /// - Parameters:
+    ///   - summary: the run's summary, plugin failures included.
+    ///   - signal: the first signal received while the run or its reports were going; a summary
+    ///     marked interrupted without one (cancelled by its caller) counts as SIGINT.
+    public init(_ summary: RunSummary, signal: Int32?) {
+        if !summary.pluginFailures.isEmpty {
+            self = .reportsIncomplete
+        } else if let signal {
+            self = .interrupted(signal: signal)
+        } else if summary.interrupted {
+            self = .interrupted(signal: SIGINT)
+        } else if summary.succeeded {
+            self = .passed
+        } else {
+            self = .failed
+        }
+    }
+}

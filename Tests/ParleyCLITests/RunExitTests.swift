@@ -1,0 +1,260 @@
+import Foundation
+import ParleyTesting
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// Every way out of `parley run` writes the reports: a reader that goes away, SIGINT, SIGTERM and
+/// SIGHUP, a report that cannot be written, a full disk and a read-only folder (README, "Exit codes").
+@Suite("parley run: every way out writes the reports", .serialized)
+struct RunExitTests {
+    let executable = ProjectPaths.product("parley")
+
+    /// The project's JSON report and JUnit XML, parsed: both must be whole.
+    static func reports(_ folder: URL) throws -> (json: [String: Any], junit: XMLDocument) {
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("report.json")))
+        let junit = try XMLDocument(data: Data(contentsOf: folder.appendingPathComponent("junit.xml")), options: [])
+        return (try #require(json as? [String: Any]), junit)
+    }
+
+    /// Every line of every transcript under `folder`, parsed; a transcript must end with a whole line.
+    static func transcriptLines(_ folder: URL) throws -> [String: [[String: Any]]] {
+        var lines: [String: [[String: Any]]] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".jsonl") {
+            let data = try Data(contentsOf: folder.appendingPathComponent(name))
+            #expect(data.isEmpty || data.last == 0x0A, "\(name) ends mid-line")
+            lines[name] = try data.split(separator: 0x0A).map { line in
+                try #require(try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any], "\(name): \(String(decoding: line, as: UTF8.self))")
+            }
+        }
+        return lines
+    }
+
+    /// Runs `mount` with `arguments`; the tests run as root with CAP_SYS_ADMIN, as CI does.
+    static func mount(_ arguments: [String]) throws {
+        let output = try CommandRunner(executable: URL(fileURLWithPath: "/bin/mount")).run(arguments)
+        try #require(output.status == 0, "mount \(arguments.joined(separator: " ")): \(output.stderr)")
+    }
+
+    static func unmount(_ folder: URL) {
+        _ = try? CommandRunner(executable: URL(fileURLWithPath: "/bin/umount")).run([folder.path])
+    }
+
+    @Test("stdout closed after the first line (parley run | head -1): the run goes on, exit 1 for its failed flows, reports whole")
+    func closedStdout() throws {
+        let folder = try RunFixtures.copy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = folder.appendingPathComponent("Fixtures/failing")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["run", "."]
+        process.currentDirectoryURL = project
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        var seen = ""
+        while !seen.contains("\n") {
+            let chunk = stdout.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen += String(decoding: chunk, as: UTF8.self)
+        }
+        // The reader goes away, as head does after its first line; four flows and the summary are still to come.
+        try stdout.fileHandleForReading.close()
+        let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(seen.hasPrefix("[1/5] "), "\(seen)")
+        #expect(process.terminationReason == .exit && process.terminationStatus == 1, "stderr: \(errors)")
+        #expect(!errors.contains("standard output failed"), "a reader that left is not an error: \(errors)")
+        let (json, junit) = try Self.reports(project.appendingPathComponent("reports"))
+        #expect((json["counts"] as? [String: Any])?["total"] as? Int == 5)
+        #expect((json["counts"] as? [String: Any])?["failed"] as? Int == 4)
+        #expect(junit.rootElement()?.attribute(forName: "tests")?.stringValue == "5")
+        let transcripts = try Self.transcriptLines(project.appendingPathComponent("reports/transcripts"))
+        #expect(transcripts.count == 5)
+        #expect(transcripts.values.allSatisfy { $0.last?["type"] as? String == "flow_finished" })
+    }
+
+    @Test("stdout on a full disk (/dev/full): the console stops, standard error says why, the run and its reports are whole")
+    func fullStdout() throws {
+        let folder = try RunFixtures.copy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = folder.appendingPathComponent("Fixtures/failing")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["run", "."]
+        process.currentDirectoryURL = project
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        defer { try? full.close() }
+        let stderr = Pipe()
+        process.standardOutput = full
+        process.standardError = stderr
+        try process.run()
+        let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 1, "stderr: \(errors)")
+        #expect(errors.contains("parley: standard output failed (No space left on device); the console stopped there"), "\(errors)")
+        let (json, _) = try Self.reports(project.appendingPathComponent("reports"))
+        #expect((json["counts"] as? [String: Any])?["total"] as? Int == 5)
+    }
+
+    @Test(
+        "SIGINT, SIGTERM and SIGHUP stop the run with 128 + the signal's number and leave whole reports",
+        arguments: zip([SIGINT, SIGTERM, SIGHUP], [Int32(130), 143, 129]))
+    func signal(_ signal: Int32, status: Int32) throws {
+        let folder = try RunFixtures.copy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = folder.appendingPathComponent("Fixtures/interrupt")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["run", "."]
+        process.currentDirectoryURL = project
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        // Signal once the first flow has finished and the second waits its 60 s.
+        var seen = ""
+        while !seen.contains("[1/2]") {
+            let chunk = stdout.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen += String(decoding: chunk, as: UTF8.self)
+        }
+        // "[1/2]" comes before the second flow starts; its transcript's file says it has.
+        try RunFixtures.waitFor(project.appendingPathComponent("reports/transcripts/2-slow.jsonl"))
+        kill(process.processIdentifier, signal)
+        seen += String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == status, "stdout: \(seen)\nstderr: \(errors)")
+        #expect(errors.contains("finishing reports (Ctrl-C again to quit at once)"), "\(errors)")
+        #expect(seen.contains("2 flows: 1 passed, 0 flaky, 0 failed, 1 skipped"), "\(seen)")
+        let (json, junit) = try Self.reports(project.appendingPathComponent("reports"))
+        #expect(json["interrupted"] as? Bool == true)
+        #expect((json["counts"] as? [String: Any])?["skipped"] as? Int == 1)
+        #expect(junit.rootElement()?.attribute(forName: "tests")?.stringValue == "2")
+        let transcripts = try Self.transcriptLines(project.appendingPathComponent("reports/transcripts"))
+        #expect(Set(transcripts.keys) == ["1-quick.jsonl", "2-slow.jsonl"])
+        #expect(transcripts["2-slow.jsonl"]?.first?["type"] as? String == "flow_started")
+    }
+
+    @Test("a second signal while the reports wait on a receiver that never answers quits at once with its own code")
+    func secondSignal() throws {
+        let server = try SilentServer()
+        defer { server.stop() }
+        let folder = try RunFixtures.copy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = folder.appendingPathComponent("Fixtures/interrupt")
+        try """
+        agents:
+          echo: { connector: simulator, script: ../failing/agents/echo.agent.yaml }
+        defaults: { agent: echo, timeout: 2s }
+        plugins:
+          - log: { level: info }
+          - webhook: { url: "http://127.0.0.1:\(server.port)/hook", on: [always], per: run, retries: 0 }
+
+        """.write(to: project.appendingPathComponent("parley.yaml"), atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["run", "1-quick.flow.yaml"]
+        process.currentDirectoryURL = project
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        // The summary is out: the flows are done, and the run's webhook waits on the silent receiver.
+        var seen = ""
+        while !seen.contains("1 flow: ") {
+            let chunk = stdout.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen += String(decoding: chunk, as: UTF8.self)
+        }
+        kill(process.processIdentifier, SIGINT)
+        var errors = ""
+        while !errors.contains("finishing reports") {
+            let chunk = stderr.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            errors += String(decoding: chunk, as: UTF8.self)
+        }
+        kill(process.processIdentifier, SIGTERM)
+        errors += String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        // Not 0 or 3 after the webhook's 10 s timeout: the second signal ended it, with SIGTERM's code.
+        #expect(process.terminationReason == .exit && process.terminationStatus == 143, "stdout: \(seen)\nstderr: \(errors)")
+    }
+
+    @Test("a report that cannot be written: exit 3, it is named, and the other reports are whole")
+    func oneReportUnwritable() throws {
+        let folder = try RunFixtures.copy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = folder.appendingPathComponent("Fixtures/failing")
+        try Data("a file where a folder should be\n".utf8).write(to: project.appendingPathComponent("blocked"))
+        let output = try CommandRunner(executable: executable, directory: project)
+            .run(["run", ".", "--junit", "blocked/junit.xml", "--json", "out/report.json", "--transcripts", "out/transcripts"])
+        #expect(output.status == 3, "stderr: \(output.stderr)")
+        #expect(output.stderr.contains("plugin failed: files: cannot write \(project.path)/blocked/junit.xml: cannot create folder \(project.path)/blocked: a file is in the way"), "\(output.stderr)")
+        #expect(output.stdout.contains("5 flows: 1 passed, 0 flaky, 4 failed, 0 skipped"))
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: project.appendingPathComponent("out/report.json"))) as? [String: Any]
+        #expect((json?["flows"] as? [Any])?.count == 5)
+        #expect(try Self.transcriptLines(project.appendingPathComponent("out/transcripts")).count == 5)
+        // parley.yaml's own files plugin, in reports/, is unaffected.
+        _ = try Self.reports(project.appendingPathComponent("reports"))
+    }
+
+    @Test("a full disk: exit 3, every file not written is named, and every transcript is whole lines or said to stop")
+    func fullDisk() throws {
+        let folder = try RunFixtures.copy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = folder.appendingPathComponent("Fixtures/failing")
+        let reports = project.appendingPathComponent("reports")
+        try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
+        try Self.mount(["-t", "tmpfs", "-o", "size=64k", "tmpfs", reports.path])
+        defer { Self.unmount(reports) }
+        // One 4 KiB page left: the first transcript gets part of its lines, then the disk is full.
+        try Data(count: 60 * 1024).write(to: reports.appendingPathComponent("filler"))
+        let output = try CommandRunner(executable: executable, directory: project).run(["run", "."])
+        #expect(output.status == 3, "stderr: \(output.stderr)")
+        let failure = try #require(RunFixtures.lines(output.stderr, startingWith: "plugin failed: files: ").first)
+        #expect(failure.hasPrefix("plugin failed: files: 7 files not written in full: "), "\(failure)")
+        for report in ["junit.xml", "report.json"] {
+            #expect(failure.contains("cannot write \(reports.path)/\(report): No space left on device"), "\(report): \(failure)")
+        }
+        let transcripts = try Self.transcriptLines(reports.appendingPathComponent("transcripts"))
+        #expect(transcripts.count == 5)
+        for (name, lines) in transcripts {
+            let path = "\(reports.path)/transcripts/\(name)"
+            if lines.isEmpty {
+                #expect(failure.contains("cannot write \(path): No space left on device"), "\(name): \(failure)")
+            } else {
+                #expect(failure.contains("\(path) stops after line \(lines.count): No space left on device"), "\(name): \(failure)")
+            }
+        }
+        #expect(transcripts.values.contains { !$0.isEmpty }, "one transcript got a page's worth of whole lines")
+    }
+
+    @Test("a read-only folder: exit 3, and each report and transcript is named")
+    func readOnlyFolder() throws {
+        let folder = try RunFixtures.copy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = folder.appendingPathComponent("Fixtures/failing")
+        let reports = project.appendingPathComponent("reports")
+        try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
+        try Self.mount(["-t", "tmpfs", "-o", "ro,size=64k", "tmpfs", reports.path])
+        defer { Self.unmount(reports) }
+        let output = try CommandRunner(executable: executable, directory: project).run(["run", "."])
+        #expect(output.status == 3, "stderr: \(output.stderr)")
+        let failure = try #require(RunFixtures.lines(output.stderr, startingWith: "plugin failed: files: ").first)
+        let folderError = "cannot create folder \(reports.path)/transcripts: Read-only file system"
+        let transcripts = ["01-wrong-reply", "02-tap-not-offered", "03-bad-form-value", "04-canary-secret", "05-passes"].map {
+            "cannot write \(reports.path)/transcripts/\($0).jsonl: \(folderError)"
+        }
+        let expected = transcripts + ["junit.xml", "report.json"].map { "cannot write \(reports.path)/\($0): Read-only file system" }
+        #expect(Set(failure.dropFirst("plugin failed: files: 7 files not written in full: ".count).components(separatedBy: "; ")) == Set(expected), "\(failure)")
+        #expect(output.stdout.contains("5 flows: 1 passed, 0 flaky, 4 failed, 0 skipped"))
+    }
+}
