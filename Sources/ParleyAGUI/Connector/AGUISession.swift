@@ -104,6 +104,12 @@ final class AGUISession: AgentSession, @unchecked Sendable {
             }
         } catch {
             if Task.isCancelled { return }
+            // An answer that is not HTTP at all: show what the peer does say.
+            if let parser = error as? HTTPParserError, parser != .invalidEOFState,
+                let bytes = await RawAnswerProbe.firstBytes(of: settings.url, timeout: .seconds(2))
+            {
+                return mailbox.fail(ConnectorError("the agent at \(settings.url) did not answer in HTTP: it sent \(ByteExcerpt.quoted(bytes))"))
+            }
             mailbox.fail(Self.transportError(error, url: settings.url, timeout: settings.timeout))
         }
     }
@@ -112,9 +118,15 @@ final class AGUISession: AgentSession, @unchecked Sendable {
     private static func refusal(of response: HTTPClientResponse, url: String) async -> ConnectorError? {
         let type = response.headers.first(name: "content-type") ?? "none"
         if response.status == .ok, type.lowercased().hasPrefix("text/event-stream") { return nil }
-        let body = (try? await response.body.collect(upTo: 4096)).map { String(buffer: $0) } ?? ""
-        let excerpt = body.trimmingCharacters(in: .whitespacesAndNewlines).prefix(300)
-        let said = excerpt.isEmpty ? "" : ": \(excerpt)"
+        let bytes = (try? await response.body.collect(upTo: 4096)).map { Array($0.readableBytesView) } ?? []
+        let said: String
+        if ByteExcerpt.isBinary(bytes.prefix(AGUIConversation.RunState.headLimit)) {
+            // Binary: the first bytes, escaped, so the terminal shows them rather than obeys them.
+            said = ": the body began \(ByteExcerpt.quoted(bytes))"
+        } else {
+            let excerpt = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).prefix(300)
+            said = excerpt.isEmpty ? "" : ": \(excerpt)"
+        }
         if response.status != .ok {
             return ConnectorError("the agent at \(url) answered HTTP \(response.status.code) \(response.status.reasonPhrase)\(said)")
         }

@@ -16,7 +16,7 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
     private let wallClock: @Sendable () -> Double
     private let jitter: @Sendable () -> Double
     private let logger: Logger
-    private let mailbox = EventMailbox()
+    private let mailbox: EventMailbox
     private let lock = NSLock()
     private var conversation: PolyConversation
     private var socket: WebSocketOutboundWriter?
@@ -33,6 +33,12 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
         jitter: @escaping @Sendable () -> Double, logger: Logger
     ) {
         self.settings = settings
+        // A handshake call that will be retried says why at once: a flow that gives up waiting
+        // meanwhile names it instead of "got no reply".
+        let mailbox = EventMailbox()
+        self.mailbox = mailbox
+        var rest = rest
+        rest.onRetry = { reason in mailbox.post([.connection(.failed(reason: reason)), .connection(.connecting)]) }
         self.rest = rest
         self.clock = clock
         self.wallClock = wallClock
@@ -121,7 +127,10 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
             }
             // The server's capability wins over the setting (0 means no limit, as in the SDK).
             let policy = ReconnectPolicy(maxAttempts: lock.withLock { conversation.capabilities.maxReconnectAttempts } ?? settings.maxReconnects)
-            switch policy.action(for: ending) {
+            let action = policy.action(for: ending)
+            // Why the connection is down, before trying again: what a flow that stops waiting reports.
+            if action != .end { mailbox.post([.connection(.failed(reason: Self.describe(ending)))]) }
+            switch action {
             case .end:
                 await apply(lock.withLock { conversation.closedCleanly(at: clock.now) })
                 mailbox.post([.connection(.closed)])
@@ -209,7 +218,11 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
         let watchdog = Task { [clock] in
             try await clock.sleep(for: timeout)
             guard !progress.established else { return }
-            let why = progress.opened ? "the socket opened but the server sent nothing for \(timeout.flowText)" : "the WebSocket handshake took longer than \(timeout.flowText)"
+            let socket = shownSocket
+            let why =
+                progress.opened
+                ? "the socket at \(socket) opened but the agent sent nothing for \(timeout.flowText)"
+                : "the socket at \(socket) did not open within \(timeout.flowText)"
             attempt.cancel()
             sink.yield((.unreachable(why), false))
         }
@@ -272,8 +285,12 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
             return (.closed(code: Int(UInt16(webSocketErrorCode: frame.closeCode)), reason: frame.reason ?? ""), progress.established)
         } catch {
             if progress.opened { return (.dropped, progress.established) }
-            if let client = error as? WebSocketClientError, client == .webSocketUpgradeFailed { return (.refused, false) }
-            return (.unreachable(PolyRestClient.networkReason(error)), false)
+            if let client = error as? WebSocketClientError, client == .webSocketUpgradeFailed {
+                // The client keeps the answer's status to itself: ask again to learn it (404, 401…).
+                let status = await WebSocketUpgradeProbe.status(of: url, timeout: min(settings.timeout, .seconds(5)))
+                return (.refused(WebSocketUpgradeProbe.declined(shownSocket, status: status)), false)
+            }
+            return (.unreachable("could not connect to \(shownSocket): \(PolyRestClient.networkReason(error))"), false)
         }
     }
 
@@ -332,9 +349,15 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
         switch ending {
         case .closed(let code, let reason): reason.isEmpty ? "closed with \(code)" : "closed with \(code) \"\(reason)\""
         case .dropped: "the connection dropped with no close frame (1006)"
-        case .refused: "the server refused the WebSocket handshake"
-        case .unreachable(let why): "could not connect: \(why)"
+        case .refused(let why), .unreachable(let why): why
         }
+    }
+
+    /// The socket's address as reasons show it: without the query, which carries the access token.
+    private var shownSocket: String {
+        guard var components = URLComponents(string: settings.websocketURL) else { return settings.websocketURL }
+        components.query = nil
+        return components.string ?? settings.websocketURL
     }
 }
 
