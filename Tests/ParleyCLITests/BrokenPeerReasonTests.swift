@@ -10,6 +10,34 @@ import Testing
 struct BrokenPeerReasonTests {
     let executable = ProjectPaths.product("parley")
 
+    @Test("with the default 30s timeout, a flow that stops waiting first names the attempt still in flight")
+    func stalledAttemptsAreNamed() throws {
+        let folder = try RunFixtures.copy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = folder.appendingPathComponent("Fixtures/reasons")
+        let peer = try ReadyServer(python: project.appendingPathComponent("broken_peer.py"))
+        defer { peer.stop() }
+        let http = peer.url
+        let ws = "ws" + http.dropFirst("http".count)
+        let runner = CommandRunner(executable: executable, directory: project, environment: ["PEER": http, "PEER_WS": ws, "RAW_PEER": http])
+        let output = try runner.run(["run", "stalled", "--parallel", "4"])
+        #expect(output.status == 1, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
+        let summary = output.stdout.components(separatedBy: "\n\n").last ?? ""
+        let lines = RunFixtures.lines(summary, startingWith: "stalled/")
+        let lost = "the connection to the agent failed: "
+        // The time waited is the flow's (about 2s; the send-first flow's default 3s), read off the clock.
+        let expected = [
+            "stalled/poly-slow-default.flow.yaml:4:5: \(lost)POST \(http)slow/api/v1/access-token had not answered after ",
+            "stalled/poly-hang-default.flow.yaml:4:5: \(lost)the socket at \(ws)wshang did not open within ",
+            "stalled/poly-silent-default.flow.yaml:4:5: \(lost)the socket at \(ws)wssilent opened but the agent sent nothing for ",
+            "stalled/send-first.flow.yaml:4:5: \(lost)POST \(http)slow/api/v1/access-token had not answered after ",
+        ]
+        for prefix in expected {
+            #expect(lines.contains { $0.hasPrefix(prefix) && $0.hasSuffix("s") }, "missing \(prefix)…\nin:\n\(summary)")
+        }
+        #expect(summary.contains("4 flows: 0 passed, 0 flaky, 4 failed"), "\(summary)")
+    }
+
     @Test("a PolyAI 429, slow token, refused, hanging, silent or 404 socket; a CometChat 404; AG-UI junk and an SSH banner")
     func reasonsNameTheCause() throws {
         let folder = try RunFixtures.copy()

@@ -88,8 +88,10 @@ final class AGUISession: AgentSession, @unchecked Sendable {
         request.headers.add(name: "Accept", value: "text/event-stream")
         for header in settings.headers { request.headers.replaceOrAdd(name: header.name, value: header.value) }
         request.body = .bytes(ByteBuffer(string: input.serialized()))
+        var answered = false
         do {
             let response = try await client.execute(request, timeout: .hours(24))
+            answered = true
             if let problem = await Self.refusal(of: response, url: settings.url) { return mailbox.fail(problem) }
             for try await chunk in response.body {
                 let result = lock.withLock { conversation.receive(chunk.readableBytesView) }
@@ -104,9 +106,10 @@ final class AGUISession: AgentSession, @unchecked Sendable {
             }
         } catch {
             if Task.isCancelled { return }
-            // An answer that is not HTTP at all: show what the peer does say.
-            if let parser = error as? HTTPParserError, parser != .invalidEOFState,
-                let bytes = await RawAnswerProbe.firstBytes(of: settings.url, timeout: .seconds(2))
+            // No response head: perhaps no HTTP at all (the client reports a parse error, or a
+            // dropped connection when the peer spoke and closed first). Ask once more to see.
+            if !answered, Self.mayBeNotHTTP(error), let bytes = await RawAnswerProbe.firstBytes(of: settings.url, timeout: .seconds(2)),
+                !bytes.starts(with: Array("HTTP/".utf8))
             {
                 return mailbox.fail(ConnectorError("the agent at \(settings.url) did not answer in HTTP: it sent \(ByteExcerpt.quoted(bytes))"))
             }
@@ -131,6 +134,15 @@ final class AGUISession: AgentSession, @unchecked Sendable {
             return ConnectorError("the agent at \(url) answered HTTP \(response.status.code) \(response.status.reasonPhrase)\(said)")
         }
         return ConnectorError("the agent at \(url) answered with content type \(type), not text/event-stream\(said)")
+    }
+
+    /// Whether `error`, before any response head, may come from a peer that does not speak HTTP:
+    /// not a refused connection or a timeout, which say enough.
+    private static func mayBeNotHTTP(_ error: any Error) -> Bool {
+        if error is HTTPParserError { return true }
+        if let http = error as? HTTPClientError { return http == .remoteConnectionClosed }
+        let text = "\(error)"
+        return text.contains("reset") || text.contains("EOF") || text.contains("eof") || text.contains("closed")
     }
 
     /// A readable reason for an HTTP client error.

@@ -11,7 +11,7 @@ import ParleyModel
 final class PolyAISession: AgentSession, @unchecked Sendable {
     let agentSpeaksFirst = true
     private let settings: PolyAISettings
-    private let rest: PolyRestClient
+    private var rest: PolyRestClient
     private let clock: any MonotonicClock
     private let wallClock: @Sendable () -> Double
     private let jitter: @Sendable () -> Double
@@ -25,6 +25,8 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
     private var token: AccessToken?
     private var sessionID: String?
     private var finished = false
+    /// The attempt in flight and since when, for a flow that stops waiting before it ends.
+    private var waitingOn: (attempt: PendingAttempt, since: Duration)?
     private var tasks: [Task<Void, Never>] = []
     private let timer = DeadlineTimer()
 
@@ -33,12 +35,10 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
         jitter: @escaping @Sendable () -> Double, logger: Logger
     ) {
         self.settings = settings
-        // A handshake call that will be retried says why at once: a flow that gives up waiting
-        // meanwhile names it instead of "got no reply".
+        // A handshake call that will be retried says why at once (the callbacks, below): a flow
+        // that gives up waiting meanwhile names it instead of "got no reply".
         let mailbox = EventMailbox()
         self.mailbox = mailbox
-        var rest = rest
-        rest.onRetry = { reason in mailbox.post([.connection(.failed(reason: reason)), .connection(.connecting)]) }
         self.rest = rest
         self.clock = clock
         self.wallClock = wallClock
@@ -46,6 +46,12 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
         self.logger = logger
         conversation = PolyConversation(
             options: .init(joining: settings.chunkJoining, quiet: settings.quiet))
+        // Weak: the session owns the client that holds these.
+        self.rest.onAttempt = { [weak self] target in self?.wait(on: .request(target)) }
+        self.rest.onRetry = { [weak self] reason in
+            self?.wait(on: nil)
+            mailbox.post([.connection(.failed(reason: reason)), .connection(.connecting)])
+        }
     }
 
     /// Starts the connection and the timers; the greeting follows the agent's join.
@@ -57,7 +63,13 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
     }
 
     func next(before deadline: Duration) async throws -> AgentEvent? {
-        try await mailbox.next(before: deadline, clock: clock)
+        if let event = try await mailbox.next(before: deadline, clock: clock) { return event }
+        // The flow stopped waiting while an attempt to connect is still in flight (a token endpoint
+        // that answers late, a silent socket): report what it waits on, so a step that fails now
+        // names it instead of "got no reply".
+        guard let stalled = stall() else { return nil }
+        mailbox.post([.connection(.failed(reason: stalled)), .connection(.connecting)])
+        return try await mailbox.next(before: deadline, clock: clock)
     }
 
     func perform(_ action: UserAction) async throws {
@@ -213,6 +225,8 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
         }
         let (results, sink) = AsyncStream.makeStream(of: (ReconnectPolicy.Ending, Bool).self)
         let progress = Progress()
+        wait(on: .socket(progress))
+        defer { wait(on: nil) }
         let attempt = Task { [self] in sink.yield(await socket(generation: generation, progress: progress)) }
         let timeout = settings.timeout
         let watchdog = Task { [clock] in
@@ -350,6 +364,33 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
         case .closed(let code, let reason): reason.isEmpty ? "closed with \(code)" : "closed with \(code) \"\(reason)\""
         case .dropped: "the connection dropped with no close frame (1006)"
         case .refused(let why), .unreachable(let why): why
+        }
+    }
+
+    /// What a connection attempt is waiting on.
+    private enum PendingAttempt {
+        case request(String)
+        case socket(Progress)
+    }
+
+    private func wait(on attempt: PendingAttempt?) {
+        let now = clock.now
+        lock.withLock { waitingOn = attempt.map { ($0, now) } }
+    }
+
+    /// What the attempt in flight has waited on for at least a second, as a reason; nil when none is.
+    private func stall() -> String? {
+        guard let (attempt, since) = lock.withLock({ waitingOn }) else { return nil }
+        let waited = clock.now - since
+        guard waited >= .seconds(1) else { return nil }
+        let shown = Duration.milliseconds(Int64(waited.inSeconds * 10) * 100).flowText
+        switch attempt {
+        case .request(let target): return "POST \(target) had not answered after \(shown)"
+        case .socket(let progress):
+            if progress.established { return nil }
+            return progress.opened
+                ? "the socket at \(shownSocket) opened but the agent sent nothing for \(shown)"
+                : "the socket at \(shownSocket) did not open within \(shown)"
         }
     }
 

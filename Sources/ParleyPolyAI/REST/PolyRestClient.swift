@@ -15,6 +15,8 @@ struct PolyRestClient: Sendable {
     /// Told why an attempt failed when another follows: `POST …/sessions answered 429 Too Many
     /// Requests (Retry-After 30s)`.
     var onRetry: (@Sendable (String) -> Void)?
+    /// Told the URL each attempt POSTs to, as it starts.
+    var onAttempt: (@Sendable (String) -> Void)?
 
     /// A fresh access token (each one is a new user identity on PolyAI's side).
     func accessToken() async throws(ConnectorError) -> AccessToken {
@@ -55,6 +57,7 @@ struct PolyRestClient: Sendable {
         var attempt = 0
         while true {
             attempt += 1
+            onAttempt?(target)
             let answer: RestRetryPolicy.Answer
             var text = ""
             do {
