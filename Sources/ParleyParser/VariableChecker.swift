@@ -15,6 +15,12 @@ struct VariableChecker {
     private(set) var referenced: Set<String> = []
     /// Variables read by a `send` or a matcher before anything reassigns them, at their first such use.
     private(set) var operands: [String: SourceLocation] = [:]
+    /// Undefined variables past the first `undefinedShown`, counted rather than each reported: a
+    /// generated flow with thousands of them must print a page, not hundreds of megabytes.
+    private var undefinedHidden = 0
+    private var firstHidden: SourceLocation?
+    private var undefinedReported = 0
+    static let undefinedShown = 20
 
     init(flow: Flow) {
         defined = Set(flow.vars.map(\.name))
@@ -35,6 +41,11 @@ struct VariableChecker {
         for row in flow.data?.rows ?? [] { checker.check(row.flatMap(\.value.templates)) }
         checker.check(flow.steps)
         checker.checkRows(of: flow)
+        if let first = checker.firstHidden {
+            let count = checker.undefinedHidden
+            checker.diagnostics.append(
+                .error("… and \(Self.grouped(count)) more undefined variable\(count == 1 ? "" : "s") (the first \(undefinedShown) are shown)", at: first))
+        }
         return checker
     }
 
@@ -168,6 +179,12 @@ struct VariableChecker {
     private mutating func undefined(_ name: String, at location: SourceLocation) {
         // A CSV file with no rows has been reported; which names it would give is unknown.
         if let csv, csv.columns.isEmpty { return }
+        if undefinedReported >= Self.undefinedShown {
+            undefinedHidden += 1
+            if firstHidden == nil { firstHidden = location }
+            return
+        }
+        undefinedReported += 1
         guard let csv else {
             diagnostics.append(.error("undefined variable '\(name)'\(Suggestion.hint(for: name, in: defined.sorted()))", at: location))
             return
@@ -179,5 +196,16 @@ struct VariableChecker {
             .error(
                 "undefined variable '\(name)': '\(csv.path)' has no such column (its header: \(csv.columns.joined(separator: ", "))), and nothing else sets it\(hint)",
                 at: location))
+    }
+
+    /// `5980` as `5,980`.
+    static func grouped(_ number: Int) -> String {
+        let digits = String(number)
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { text += "," }
+            text.append(digit)
+        }
+        return text
     }
 }

@@ -48,9 +48,11 @@ struct RunPlanner {
         var used = Set<String>()
         var uses: [VariableUse] = []
         for file in report.flowFiles {
-            guard let flow = report.flows[file] else { continue }
+            // The project a flow file belongs to is read even when the flow does not parse: a
+            // broken parley.yaml beside it is reported with the flow's own mistakes.
             var project: ProjectConfig?
             if let located = ProjectParser.locate(from: file) { project = projects.config(at: Self.relative(located), into: &findings) }
+            guard let flow = report.flows[file] else { continue }
             let isSelected = selected(flow)
             if !isSelected { filteredOut += 1 }
             if isSelected && firstProject == nil { firstProject = project }

@@ -136,7 +136,7 @@ struct PolyAIResilienceTests {
         defer { try? FileManager.default.removeItem(at: project.deletingLastPathComponent().deletingLastPathComponent()) }
         #expect(output.status == 1)
         #expect(
-            output.stdout.contains("gave up reconnecting after 1 attempts (last: could not connect: the WebSocket handshake took longer than 1s)"),
+            output.stdout.contains("gave up reconnecting after 1 attempts (last: the socket at \(silent) did not open within 1s)"),
             "\(output.stdout)")
     }
 }

@@ -88,8 +88,10 @@ final class AGUISession: AgentSession, @unchecked Sendable {
         request.headers.add(name: "Accept", value: "text/event-stream")
         for header in settings.headers { request.headers.replaceOrAdd(name: header.name, value: header.value) }
         request.body = .bytes(ByteBuffer(string: input.serialized()))
+        var answered = false
         do {
             let response = try await client.execute(request, timeout: .hours(24))
+            answered = true
             if let problem = await Self.refusal(of: response, url: settings.url) { return mailbox.fail(problem) }
             for try await chunk in response.body {
                 let result = lock.withLock { conversation.receive(chunk.readableBytesView) }
@@ -104,6 +106,13 @@ final class AGUISession: AgentSession, @unchecked Sendable {
             }
         } catch {
             if Task.isCancelled { return }
+            // No response head: perhaps no HTTP at all (the client reports a parse error, or a
+            // dropped connection when the peer spoke and closed first). Ask once more to see.
+            if !answered, Self.mayBeNotHTTP(error), let bytes = await RawAnswerProbe.firstBytes(of: settings.url, timeout: .seconds(2)),
+                !bytes.starts(with: Array("HTTP/".utf8))
+            {
+                return mailbox.fail(ConnectorError("the agent at \(settings.url) did not answer in HTTP: it sent \(ByteExcerpt.quoted(bytes))"))
+            }
             mailbox.fail(Self.transportError(error, url: settings.url, timeout: settings.timeout))
         }
     }
@@ -112,13 +121,28 @@ final class AGUISession: AgentSession, @unchecked Sendable {
     private static func refusal(of response: HTTPClientResponse, url: String) async -> ConnectorError? {
         let type = response.headers.first(name: "content-type") ?? "none"
         if response.status == .ok, type.lowercased().hasPrefix("text/event-stream") { return nil }
-        let body = (try? await response.body.collect(upTo: 4096)).map { String(buffer: $0) } ?? ""
-        let excerpt = body.trimmingCharacters(in: .whitespacesAndNewlines).prefix(300)
-        let said = excerpt.isEmpty ? "" : ": \(excerpt)"
+        let bytes = (try? await response.body.collect(upTo: 4096)).map { Array($0.readableBytesView) } ?? []
+        let said: String
+        if ByteExcerpt.isBinary(bytes.prefix(AGUIConversation.RunState.headLimit)) {
+            // Binary: the first bytes, escaped, so the terminal shows them rather than obeys them.
+            said = ": the body began \(ByteExcerpt.quoted(bytes))"
+        } else {
+            let excerpt = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).prefix(300)
+            said = excerpt.isEmpty ? "" : ": \(excerpt)"
+        }
         if response.status != .ok {
             return ConnectorError("the agent at \(url) answered HTTP \(response.status.code) \(response.status.reasonPhrase)\(said)")
         }
         return ConnectorError("the agent at \(url) answered with content type \(type), not text/event-stream\(said)")
+    }
+
+    /// Whether `error`, before any response head, may come from a peer that does not speak HTTP:
+    /// not a refused connection or a timeout, which say enough.
+    private static func mayBeNotHTTP(_ error: any Error) -> Bool {
+        if error is HTTPParserError { return true }
+        if let http = error as? HTTPClientError { return http == .remoteConnectionClosed }
+        let text = "\(error)"
+        return text.contains("reset") || text.contains("EOF") || text.contains("eof") || text.contains("closed")
     }
 
     /// A readable reason for an HTTP client error.

@@ -5,7 +5,13 @@ extension AGUIConversation {
     /// Reads the next bytes of the run's SSE stream: the Parley events they complete, or the reason
     /// the run is broken (a frame that is not an AG-UI event, a protocol violation, a state patch
     /// that does not apply). After a failure the run is over.
-    public mutating func receive(_ bytes: some Sequence<UInt8>) -> Result<[AgentEvent], ConnectorError> {
+    public mutating func receive(_ bytes: some Collection<UInt8>) -> Result<[AgentEvent], ConnectorError> {
+        // Until the first event, the body's start is kept: a stream of binary junk is named by
+        // what it began with, at once, instead of read as lines of unknown fields.
+        if !run.sawEvent, run.head.count < RunState.headLimit {
+            run.head += bytes.prefix(RunState.headLimit - run.head.count)
+            if run.head.count == RunState.headLimit, let binary = binaryBody() { return .failure(binary) }
+        }
         let frames = run.decoder.feed(bytes)
         return handle(frames)
     }
@@ -13,6 +19,7 @@ extension AGUIConversation {
     /// The stream ended cleanly: the events still pending, then `turn_ended`; or the reason the run
     /// is incomplete (no RUN_FINISHED or RUN_ERROR, something left open).
     public mutating func endOfStream() -> Result<[AgentEvent], ConnectorError> {
+        if !run.sawEvent, let binary = binaryBody() { return .failure(binary) }
         var events: [AgentEvent]
         switch handle(run.decoder.finish()) {
         case .failure(let error): return .failure(error)
@@ -25,12 +32,22 @@ extension AGUIConversation {
             }
         }
         guard run.sawEvent else {
-            return .failure(ConnectorError("the agent answered 200 with an empty event stream: no RUN_STARTED, no RUN_FINISHED"))
+            guard !run.head.isEmpty else {
+                return .failure(ConnectorError("the agent answered 200 with an empty event stream: no RUN_STARTED, no RUN_FINISHED"))
+            }
+            return .failure(
+                ConnectorError("the agent at \(settings.url) answered text/event-stream with no event in it: its body began \(ByteExcerpt.quoted(run.head))"))
         }
         if let violation = run.verifier.finish() { return .failure(ConnectorError(violation.description)) }
         events += flushExtras()
         events.append(.turnEnded)
         return .success(events)
+    }
+
+    /// Why the body is no event stream, when its start is binary.
+    private func binaryBody() -> ConnectorError? {
+        guard ByteExcerpt.isBinary(run.head) else { return nil }
+        return ConnectorError("the agent at \(settings.url) answered text/event-stream, but its body is not text: it began \(ByteExcerpt.quoted(run.head))")
     }
 
     private mutating func handle(_ frames: [ServerSentEvent]) -> Result<[AgentEvent], ConnectorError> {

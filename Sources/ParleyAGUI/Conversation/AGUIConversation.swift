@@ -47,6 +47,9 @@ public struct AGUIConversation: Sendable {
         var names: [String: String] = [:]
         /// Whether the stream carried any event at all.
         var sawEvent = false
+        /// The body's first bytes, kept until the first event, to show what came instead.
+        var head: [UInt8] = []
+        static let headLimit = 64
     }
 
     /// The next id with `prefix`, unique to this thread: `<thread>/user-1`, …

@@ -32,7 +32,7 @@ public struct CometChatWebSocket: CometChatRealtime {
             let why =
                 state.opened
                 ? "the server did not answer the auth frame within \(login.timeout.flowText)"
-                : "the WebSocket handshake took longer than \(login.timeout.flowText)"
+                : "the socket at \(login.url) did not open within \(login.timeout.flowText)"
             state.fail(why)
             sink.yield(.failed(why))
             attempt.cancel()
@@ -99,7 +99,8 @@ public struct CometChatWebSocket: CometChatRealtime {
             if state.isCancelled { return .cancelled }
             if state.opened { return .dropped }
             if let client = error as? WebSocketClientError, client == .webSocketUpgradeFailed {
-                return .failed("the server refused the WebSocket handshake at \(login.url)")
+                let status = await CometChatUpgradeProbe.status(of: login.url, timeout: min(login.timeout, .seconds(5)))
+                return .failed(CometChatUpgradeProbe.declined(login.url, status: status))
             }
             return .failed("could not connect to \(login.url): \(CometChatRestClient.networkReason(error))")
         }

@@ -15,10 +15,11 @@ public struct ReconnectPolicy: Sendable, Hashable {
         case closed(code: Int, reason: String)
         /// The connection dropped with no close frame (a 1006 to the SDK).
         case dropped
-        /// The upgrade was answered with something other than 101 (the WebSocket client does not
-        /// say which status; a bad token or an unknown session, on PolyAI).
-        case refused
-        /// The socket never opened: connection refused, a timeout, DNS.
+        /// The upgrade was answered with something other than 101 (a bad token or an unknown
+        /// session, on PolyAI; a wrong URL): the reason names the status when it could be learnt.
+        case refused(String)
+        /// The socket never opened: connection refused, a timeout, DNS; or it opened and the
+        /// server sent nothing. The reason says which, as a sentence.
         case unreachable(String)
     }
 

@@ -11,12 +11,12 @@ import ParleyModel
 final class PolyAISession: AgentSession, @unchecked Sendable {
     let agentSpeaksFirst = true
     private let settings: PolyAISettings
-    private let rest: PolyRestClient
+    private var rest: PolyRestClient
     private let clock: any MonotonicClock
     private let wallClock: @Sendable () -> Double
     private let jitter: @Sendable () -> Double
     private let logger: Logger
-    private let mailbox = EventMailbox()
+    private let mailbox: EventMailbox
     private let lock = NSLock()
     private var conversation: PolyConversation
     private var socket: WebSocketOutboundWriter?
@@ -25,6 +25,8 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
     private var token: AccessToken?
     private var sessionID: String?
     private var finished = false
+    /// The attempt in flight and since when, for a flow that stops waiting before it ends.
+    private var waitingOn: (attempt: PendingAttempt, since: Duration)?
     private var tasks: [Task<Void, Never>] = []
     private let timer = DeadlineTimer()
 
@@ -33,6 +35,10 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
         jitter: @escaping @Sendable () -> Double, logger: Logger
     ) {
         self.settings = settings
+        // A handshake call that will be retried says why at once (the callbacks, below): a flow
+        // that gives up waiting meanwhile names it instead of "got no reply".
+        let mailbox = EventMailbox()
+        self.mailbox = mailbox
         self.rest = rest
         self.clock = clock
         self.wallClock = wallClock
@@ -40,6 +46,12 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
         self.logger = logger
         conversation = PolyConversation(
             options: .init(joining: settings.chunkJoining, quiet: settings.quiet))
+        // Weak: the session owns the client that holds these.
+        self.rest.onAttempt = { [weak self] target in self?.wait(on: .request(target)) }
+        self.rest.onRetry = { [weak self] reason in
+            self?.wait(on: nil)
+            mailbox.post([.connection(.failed(reason: reason)), .connection(.connecting)])
+        }
     }
 
     /// Starts the connection and the timers; the greeting follows the agent's join.
@@ -51,7 +63,13 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
     }
 
     func next(before deadline: Duration) async throws -> AgentEvent? {
-        try await mailbox.next(before: deadline, clock: clock)
+        if let event = try await mailbox.next(before: deadline, clock: clock) { return event }
+        // The flow stopped waiting while an attempt to connect is still in flight (a token endpoint
+        // that answers late, a silent socket): report what it waits on, so a step that fails now
+        // names it instead of "got no reply".
+        guard let stalled = stall() else { return nil }
+        mailbox.post([.connection(.failed(reason: stalled)), .connection(.connecting)])
+        return try await mailbox.next(before: deadline, clock: clock)
     }
 
     func perform(_ action: UserAction) async throws {
@@ -121,7 +139,10 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
             }
             // The server's capability wins over the setting (0 means no limit, as in the SDK).
             let policy = ReconnectPolicy(maxAttempts: lock.withLock { conversation.capabilities.maxReconnectAttempts } ?? settings.maxReconnects)
-            switch policy.action(for: ending) {
+            let action = policy.action(for: ending)
+            // Why the connection is down, before trying again: what a flow that stops waiting reports.
+            if action != .end { mailbox.post([.connection(.failed(reason: Self.describe(ending)))]) }
+            switch action {
             case .end:
                 await apply(lock.withLock { conversation.closedCleanly(at: clock.now) })
                 mailbox.post([.connection(.closed)])
@@ -204,12 +225,18 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
         }
         let (results, sink) = AsyncStream.makeStream(of: (ReconnectPolicy.Ending, Bool).self)
         let progress = Progress()
+        wait(on: .socket(progress))
+        defer { wait(on: nil) }
         let attempt = Task { [self] in sink.yield(await socket(generation: generation, progress: progress)) }
         let timeout = settings.timeout
         let watchdog = Task { [clock] in
             try await clock.sleep(for: timeout)
             guard !progress.established else { return }
-            let why = progress.opened ? "the socket opened but the server sent nothing for \(timeout.flowText)" : "the WebSocket handshake took longer than \(timeout.flowText)"
+            let socket = shownSocket
+            let why =
+                progress.opened
+                ? "the socket at \(socket) opened but the agent sent nothing for \(timeout.flowText)"
+                : "the socket at \(socket) did not open within \(timeout.flowText)"
             attempt.cancel()
             sink.yield((.unreachable(why), false))
         }
@@ -272,8 +299,12 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
             return (.closed(code: Int(UInt16(webSocketErrorCode: frame.closeCode)), reason: frame.reason ?? ""), progress.established)
         } catch {
             if progress.opened { return (.dropped, progress.established) }
-            if let client = error as? WebSocketClientError, client == .webSocketUpgradeFailed { return (.refused, false) }
-            return (.unreachable(PolyRestClient.networkReason(error)), false)
+            if let client = error as? WebSocketClientError, client == .webSocketUpgradeFailed {
+                // The client keeps the answer's status to itself: ask again to learn it (404, 401…).
+                let status = await WebSocketUpgradeProbe.status(of: url, timeout: min(settings.timeout, .seconds(5)))
+                return (.refused(WebSocketUpgradeProbe.declined(shownSocket, status: status)), false)
+            }
+            return (.unreachable("could not connect to \(shownSocket): \(PolyRestClient.networkReason(error))"), false)
         }
     }
 
@@ -332,9 +363,42 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
         switch ending {
         case .closed(let code, let reason): reason.isEmpty ? "closed with \(code)" : "closed with \(code) \"\(reason)\""
         case .dropped: "the connection dropped with no close frame (1006)"
-        case .refused: "the server refused the WebSocket handshake"
-        case .unreachable(let why): "could not connect: \(why)"
+        case .refused(let why), .unreachable(let why): why
         }
+    }
+
+    /// What a connection attempt is waiting on.
+    private enum PendingAttempt {
+        case request(String)
+        case socket(Progress)
+    }
+
+    private func wait(on attempt: PendingAttempt?) {
+        let now = clock.now
+        lock.withLock { waitingOn = attempt.map { ($0, now) } }
+    }
+
+    /// What the attempt in flight has waited on for at least a second, as a reason; nil when none is.
+    private func stall() -> String? {
+        guard let (attempt, since) = lock.withLock({ waitingOn }) else { return nil }
+        let waited = clock.now - since
+        guard waited >= .seconds(1) else { return nil }
+        let shown = Duration.milliseconds(Int64(waited.inSeconds * 10) * 100).flowText
+        switch attempt {
+        case .request(let target): return "POST \(target) had not answered after \(shown)"
+        case .socket(let progress):
+            if progress.established { return nil }
+            return progress.opened
+                ? "the socket at \(shownSocket) opened but the agent sent nothing for \(shown)"
+                : "the socket at \(shownSocket) did not open within \(shown)"
+        }
+    }
+
+    /// The socket's address as reasons show it: without the query, which carries the access token.
+    private var shownSocket: String {
+        guard var components = URLComponents(string: settings.websocketURL) else { return settings.websocketURL }
+        components.query = nil
+        return components.string ?? settings.websocketURL
     }
 }
 

@@ -12,6 +12,11 @@ struct PolyRestClient: Sendable {
     let settings: PolyAISettings
     let clock: any MonotonicClock
     var policy = RestRetryPolicy()
+    /// Told why an attempt failed when another follows: `POST …/sessions answered 429 Too Many
+    /// Requests (Retry-After 30s)`.
+    var onRetry: (@Sendable (String) -> Void)?
+    /// Told the URL each attempt POSTs to, as it starts.
+    var onAttempt: (@Sendable (String) -> Void)?
 
     /// A fresh access token (each one is a new user identity on PolyAI's side).
     func accessToken() async throws(ConnectorError) -> AccessToken {
@@ -52,6 +57,7 @@ struct PolyRestClient: Sendable {
         var attempt = 0
         while true {
             attempt += 1
+            onAttempt?(target)
             let answer: RestRetryPolicy.Answer
             var text = ""
             do {
@@ -68,6 +74,7 @@ struct PolyRestClient: Sendable {
                 }
                 return parsed
             case .retry(let wait):
+                onRetry?(Self.attempt(answer, target: target, timeout: settings.timeout))
                 do { try await clock.sleep(for: wait) } catch { throw ConnectorError("the PolyAI handshake was cancelled") }
             case .fail(let reason, let status):
                 throw Self.failure(target: target, reason: reason, status: status, body: text)
@@ -91,10 +98,23 @@ struct PolyRestClient: Sendable {
         return ConnectorError("PolyAI's \(target) failed with \(reason)\(said)\(hint)")
     }
 
+    /// One failed attempt as a reason.
+    static func attempt(_ answer: RestRetryPolicy.Answer, target: String, timeout: Duration) -> String {
+        switch answer {
+        case .status(let code, let retryAfter):
+            let said = "POST \(target) answered \(code) \(HTTPResponseStatus(statusCode: code).reasonPhrase)"
+            guard code == 429 else { return said }
+            guard let retryAfter = retryAfter?.trimmingCharacters(in: .whitespaces), !retryAfter.isEmpty else { return said + " (no Retry-After)" }
+            return said + (Int(retryAfter) != nil ? " (Retry-After \(retryAfter)s)" : " (Retry-After \(excerpt(retryAfter)))")
+        case .networkError(let message):
+            return message == "a timeout" ? "POST \(target) did not answer within \(timeout.flowText)" : "POST \(target) failed: \(message)"
+        }
+    }
+
     static func networkReason(_ error: any Error) -> String {
         let text = "\(error)"
         if text.contains("refused") { return "connection refused" }
-        if let http = error as? HTTPClientError, http == .connectTimeout || http == .deadlineExceeded { return "a timeout" }
+        if let http = error as? HTTPClientError, http == .connectTimeout || http == .deadlineExceeded || http == .readTimeout { return "a timeout" }
         return "a network error (\(text))"
     }
 

@@ -47,7 +47,7 @@ struct PolicyTests {
         let policy = ReconnectPolicy()
         #expect(policy.action(for: .closed(code: 1000, reason: "")) == .end)
         #expect(policy.action(for: .closed(code: 4001, reason: "")) == .refresh)
-        #expect(policy.action(for: .refused) == .refresh)
+        #expect(policy.action(for: .refused("the WebSocket upgrade at ws://host/ws was answered 401 Unauthorized")) == .refresh)
         #expect(policy.action(for: .dropped) == .reconnect)
         #expect(policy.action(for: .closed(code: 1011, reason: "")) == .reconnect)
         #expect(policy.action(for: .closed(code: 4002, reason: "")) == .reconnect)

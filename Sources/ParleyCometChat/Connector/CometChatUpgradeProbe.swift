@@ -1,0 +1,38 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import ParleyModel
+
+/// Learns how the realtime server answered a WebSocket upgrade it declined. The WebSocket client
+/// says only "upgrade failed" and keeps the response to itself, so the same upgrade request is
+/// sent once more over plain HTTP and its status read: `404 Not Found` says the URL is wrong.
+/// (ParleyPolyAI has the same probe; each connector keeps its own I/O.)
+enum CometChatUpgradeProbe {
+    /// `"404 Not Found"`, or nil when the second request got no answer either.
+    static func status(of url: String, timeout: Duration) async -> String? {
+        guard var components = URLComponents(string: url), let scheme = components.scheme?.lowercased() else { return nil }
+        components.scheme = scheme == "wss" ? "https" : scheme == "ws" ? "http" : scheme
+        guard let target = components.string else { return nil }
+        var request = HTTPClientRequest(url: target)
+        request.method = .GET
+        request.headers.add(name: "Connection", value: "Upgrade")
+        request.headers.add(name: "Upgrade", value: "websocket")
+        request.headers.add(name: "Sec-WebSocket-Version", value: "13")
+        request.headers.add(name: "Sec-WebSocket-Key", value: Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString())
+        do {
+            let response = try await HTTPClient.shared.execute(request, timeout: .nanoseconds(Int64(timeout.inSeconds * 1e9)))
+            // The body is not needed; reading a little frees the connection.
+            _ = try? await response.body.collect(upTo: 4096)
+            return "\(response.status.code) \(response.status.reasonPhrase)"
+        } catch {
+            return nil
+        }
+    }
+
+    /// How a declined upgrade reads in a reason: the status when the probe learned it.
+    static func declined(_ url: String, status: String?) -> String {
+        guard let status else { return "the server at \(url) declined the WebSocket upgrade" }
+        return "the WebSocket upgrade at \(url) was answered \(status)"
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import ParleyTesting
+import Testing
+
+/// Each way a peer can be broken fails its flow with a reason that names the cause, not with the
+/// step's "got no reply". The peer is `Fixtures/reasons/broken_peer.py`, a real server on
+/// 127.0.0.1 that fails one way per path (and an SSH banner on a second port); the agents give
+/// `timeout: 1s` and the flows wait 3s, so the connector's own limits pass first.
+@Suite(.serialized)
+struct BrokenPeerReasonTests {
+    let executable = ProjectPaths.product("parley")
+
+    @Test("with the default 30s timeout, a flow that stops waiting first names the attempt still in flight")
+    func stalledAttemptsAreNamed() throws {
+        let folder = try RunFixtures.copy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = folder.appendingPathComponent("Fixtures/reasons")
+        let peer = try ReadyServer(python: project.appendingPathComponent("broken_peer.py"))
+        defer { peer.stop() }
+        let http = peer.url
+        let ws = "ws" + http.dropFirst("http".count)
+        let runner = CommandRunner(executable: executable, directory: project, environment: ["PEER": http, "PEER_WS": ws, "RAW_PEER": http])
+        let output = try runner.run(["run", "stalled", "--parallel", "4"])
+        #expect(output.status == 1, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
+        let summary = output.stdout.components(separatedBy: "\n\n").last ?? ""
+        let lines = RunFixtures.lines(summary, startingWith: "stalled/")
+        let lost = "the connection to the agent failed: "
+        // The time waited is the flow's (about 2s; the send-first flow's default 3s), read off the clock.
+        let expected = [
+            "stalled/poly-slow-default.flow.yaml:4:5: \(lost)POST \(http)slow/api/v1/access-token had not answered after ",
+            "stalled/poly-hang-default.flow.yaml:4:5: \(lost)the socket at \(ws)wshang did not open within ",
+            "stalled/poly-silent-default.flow.yaml:4:5: \(lost)the socket at \(ws)wssilent opened but the agent sent nothing for ",
+            "stalled/send-first.flow.yaml:4:5: \(lost)POST \(http)slow/api/v1/access-token had not answered after ",
+        ]
+        for prefix in expected {
+            #expect(lines.contains { $0.hasPrefix(prefix) && $0.hasSuffix("s") }, "missing \(prefix)…\nin:\n\(summary)")
+        }
+        #expect(summary.contains("4 flows: 0 passed, 0 flaky, 4 failed"), "\(summary)")
+    }
+
+    @Test("a PolyAI 429, slow token, refused, hanging, silent or 404 socket; a CometChat 404; AG-UI junk and an SSH banner")
+    func reasonsNameTheCause() throws {
+        let folder = try RunFixtures.copy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = folder.appendingPathComponent("Fixtures/reasons")
+        let peer = try ReadyServer(python: project.appendingPathComponent("broken_peer.py"))
+        defer { peer.stop() }
+        let http = peer.url
+        let raw = try #require(peer.readyLine.split(separator: " ").last.map(String.init))
+        let ws = "ws" + http.dropFirst("http".count)
+        let runner = CommandRunner(executable: executable, directory: project, environment: ["PEER": http, "PEER_WS": ws, "RAW_PEER": raw])
+        let output = try runner.run(["run", "flows", "--parallel", "9"])
+        #expect(output.status == 1, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
+        let summary = output.stdout.components(separatedBy: "\n\n").last ?? ""
+        let lost = "the connection to the agent failed: "
+        let expected = [
+            "flows/poly-429.flow.yaml:4:5: \(lost)POST \(http)rest429/api/v1/access-token answered 429 Too Many Requests (Retry-After 30s)",
+            "flows/poly-slow-token.flow.yaml:4:5: \(lost)POST \(http)slow/api/v1/access-token did not answer within 1s",
+            "flows/poly-refused.flow.yaml:4:5: \(lost)could not connect to ws://127.0.0.1:9/ws: connection refused",
+            "flows/poly-hang.flow.yaml:4:5: \(lost)the socket at \(ws)wshang did not open within 1s",
+            "flows/poly-silent.flow.yaml:4:5: \(lost)the socket at \(ws)wssilent opened but the agent sent nothing for 1s",
+            "flows/poly-404.flow.yaml:4:5: \(lost)the WebSocket upgrade at \(ws)ws404 was answered 404 Not Found",
+            "flows/cometchat-404.flow.yaml:4:5: the WebSocket upgrade at \(ws)ws404 was answered 404 Not Found",
+            #"flows/agui-junk.flow.yaml:5:5: the agent at \#(http)junk answered text/event-stream, but its body is not text: it began "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00\x00\x01\x02\x03\x04\x05\x06\x07\x08\t\n\x0b\x0c\r\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b…""#,
+            #"flows/agui-ssh.flow.yaml:5:5: the agent at \#(raw) did not answer in HTTP: it sent "SSH-2.0-OpenSSH_9.6\r\n""#,
+        ]
+        let lines = Set(RunFixtures.lines(summary, startingWith: "flows/"))
+        for line in expected {
+            #expect(lines.contains(line), "missing \(line)\nin:\n\(summary)")
+        }
+        #expect(summary.contains("9 flows: 0 passed, 0 flaky, 9 failed"), "\(summary)")
+    }
+}

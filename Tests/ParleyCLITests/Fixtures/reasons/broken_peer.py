@@ -1,0 +1,118 @@
+"""A peer that fails one way per path, for the tests that pin the reason each failure gives.
+
+Usage: broken_peer.py  -> prints "ready http://127.0.0.1:<port>/ raw http://127.0.0.1:<raw port>/".
+HTTP paths (the first path segment picks the fault):
+  POST /ok/...           PolyAI's handshake answered: /access-token and /sessions; CometChat's auth token
+  POST /rest429/...      429 Too Many Requests with Retry-After: 30, every time
+  POST /slow/...         answers after 60 s (a token endpoint that answers late)
+  GET  /ws404            a WebSocket upgrade answered 404 Not Found
+  GET  /wshang           a WebSocket upgrade never answered
+  GET  /wssilent         a WebSocket upgrade accepted (101), then not a byte
+  POST /junk             AG-UI: 200 text/event-stream, then binary junk, then close
+The raw port is no HTTP server: it writes an SSH banner and closes.
+"""
+import base64
+import hashlib
+import json
+import socket
+import socketserver
+import threading
+import time
+
+GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+JUNK = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00" + bytes(range(256)) * 4
+
+
+def read_request(connection):
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = connection.recv(65536)
+        if not chunk:
+            return None
+        data += chunk
+    head, _, rest = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    method, path, _ = lines[0].split(" ", 2)
+    headers = {}
+    for line in lines[1:]:
+        name, _, value = line.partition(":")
+        headers[name.strip().lower()] = value.strip()
+    length = int(headers.get("content-length", "0"))
+    while len(rest) < length:
+        chunk = connection.recv(65536)
+        if not chunk:
+            break
+        rest += chunk
+    return method, path, headers, rest
+
+
+def answer(connection, status, body=b"", content_type="application/json", extra=()):
+    head = [f"HTTP/1.1 {status}", f"Content-Type: {content_type}", f"Content-Length: {len(body)}", "Connection: close"]
+    head += list(extra)
+    connection.sendall(("\r\n".join(head) + "\r\n\r\n").encode() + body)
+
+
+class Handler(socketserver.BaseRequestHandler):
+    def handle(self):
+        request = read_request(self.request)
+        if request is None:
+            return
+        method, path, headers, _ = request
+        fault = path.strip("/").split("/")[0].split("?")[0]
+        if method == "GET" and fault == "ws404":
+            return answer(self.request, "404 Not Found", b"no socket here", "text/plain")
+        if method == "GET" and fault == "wshang":
+            return time.sleep(120)
+        if method == "GET" and fault == "wssilent":
+            accept = base64.b64encode(hashlib.sha1((headers.get("sec-websocket-key", "") + GUID).encode()).digest()).decode()
+            self.request.sendall(
+                ("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                 f"Sec-WebSocket-Accept: {accept}\r\n\r\n").encode())
+            return time.sleep(120)
+        if fault == "rest429":
+            return answer(self.request, "429 Too Many Requests", b'{"message":"Too many requests"}', extra=["Retry-After: 30"])
+        if fault == "slow":
+            time.sleep(60)
+            return answer(self.request, "200 OK", b'{"access_token":"late"}')
+        if fault == "ok":
+            if path.endswith("/access-token"):
+                return answer(self.request, "200 OK", b'{"access_token":"token-1"}')
+            if path.endswith("/sessions"):
+                return answer(self.request, "200 OK", b'{"session_id":"session-1"}')
+            if path.endswith("/auth_tokens"):
+                return answer(self.request, "200 OK", json.dumps({"data": {"authToken": "auth-1"}}).encode())
+        if fault == "junk":
+            self.request.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n" + JUNK)
+            self.request.shutdown(socket.SHUT_RDWR)
+            return
+        answer(self.request, "404 Not Found", b"unknown path " + path.encode(), "text/plain")
+
+
+def raw_banner(listener):
+    while True:
+        connection, _ = listener.accept()
+        try:
+            connection.sendall(b"SSH-2.0-OpenSSH_9.6\r\n")
+            # Read what the client sent before closing, so the close is a FIN, not a reset.
+            connection.settimeout(0.5)
+            try:
+                connection.recv(65536)
+            except OSError:
+                pass
+            connection.close()
+        except OSError:
+            pass
+
+
+class Server(socketserver.ThreadingTCPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+server = Server(("127.0.0.1", 0), Handler)
+raw = socket.socket()
+raw.bind(("127.0.0.1", 0))
+raw.listen(64)
+threading.Thread(target=raw_banner, args=(raw,), daemon=True).start()
+print(f"ready http://127.0.0.1:{server.server_address[1]}/ raw http://127.0.0.1:{raw.getsockname()[1]}/", flush=True)
+server.serve_forever()
