@@ -94,12 +94,15 @@ struct Run: AsyncParsableCommand {
         let options = SuiteOptions(
             parallel: parallel, retries: retries, repetitions: repetitions, failFast: failFast, shard: shard.flatMap(Self.shard),
             variables: variables)
-        let summary = await PluginHost.run(plugins: plugins, secrets: SecretRegistry(secrets: plan.secrets)) { host in
-            let suite = Task { await SuiteRunner(clock: SystemClock(), options: options).run(plan.flows, host: host) }
-            let interrupts = Interrupts { suite.cancel() }
-            defer { interrupts.stop() }
-            return await suite.value
+        let run = Task {
+            await PluginHost.run(plugins: plugins, secrets: SecretRegistry(secrets: plan.secrets)) { host in
+                await SuiteRunner(clock: SystemClock(), options: options).run(plan.flows, host: host)
+            }
         }
+        // Ctrl-C cancels the whole run, webhook deliveries at the end included: the host abandons them at once.
+        let interrupts = Interrupts { run.cancel() }
+        let summary = await run.value
+        interrupts.stop()
         for connector in plan.connectors { await connector.shutdown() }
         for failure in summary.pluginFailures {
             FileHandle.standardError.write(Data("plugin failed: \(failure)\n".utf8))
