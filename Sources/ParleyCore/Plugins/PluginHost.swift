@@ -45,7 +45,9 @@ public final class PluginHost: Sendable {
                 // Deliveries, like the lanes and finishing, run outside the caller's cancellation;
                 // Ctrl-C reaches them as `abandon()`, so each can say what it gave up.
                 for plugin in delivering { background.addTask { await Task { await plugin.deliver() }.value } }
-                var summary = secrets.current.redact(await host.drain(body))
+                var summary = await host.drain(body)
+                // Masked with the secrets as they are now: flows learn secrets while they run.
+                summary = secrets.current.redact(summary)
                 let reported = summary.pluginFailures
                 summary.pluginFailures = reported + host.lanes.compactMap { $0.failure.message }
                 let failures = await Task { [summary] in await settle(delivering, summary) }.value
