@@ -3,8 +3,9 @@ import ParleyModel
 
 /// Delivers a run's events to its plugins (DESIGN section 6): each plugin has its own bounded
 /// queue and consumer task, so a slow one never holds up another; a plugin that throws is
-/// isolated (it gets nothing more) and reported; every plugin is drained and finished at the end.
-/// Events are masked with the run's secrets before any plugin sees them.
+/// isolated (it gets nothing more) and reported; every plugin is drained and finished at the end,
+/// after the plugins that deliver (`DeliveringPlugin`) are settled within their flush deadlines,
+/// so the summary the others finish with lists the failed deliveries. Events are masked with the run's secrets before any plugin sees them.
 public final class PluginHost: Sendable {
     private let lanes: [Lane]
     /// The secrets to mask.
