@@ -26,6 +26,7 @@ enum JSONReport {
                     ("skipped", ReportJSON.int(summary.skipped)))
             ),
             ("plugin_failures", .array(summary.pluginFailures.map(JSONValue.string))),
+            ("delivery_failures", .array(summary.deliveryFailures.map(ReportJSON.deliveryFailure))),
             (
                 "pass_rates",
                 summary.passRates.isEmpty ? nil : .array(summary.passRates.map { rate in
@@ -34,15 +35,19 @@ enum JSONReport {
                         ("passed", ReportJSON.int(rate.passed)), ("rate", .number(rate.rate)))
                 })
             ),
-            ("flows", .array(summary.results.map { flow($0, transcript: transcripts[$0.run.id]) }))
+            (
+                "flows",
+                .array(summary.results.map { flow($0, transcript: transcripts[$0.run.id], deliveries: summary.deliveryFailures(forFlow: $0.run.id)) })
+            )
         )
     }
 
-    private static func flow(_ result: FlowResult, transcript: String?) -> JSONValue {
+    private static func flow(_ result: FlowResult, transcript: String?, deliveries: [DeliveryFailure]) -> JSONValue {
         ReportJSON.object(
             ReportJSON.run(result.run) + ReportJSON.outcome(result.outcome) + [
                 ("started", ReportJSON.seconds(result.started)), ("duration", ReportJSON.seconds(result.duration)),
                 ("events", ReportJSON.int(result.eventCount)), ("transcript", transcript.map(JSONValue.string)),
+                ("delivery_failures", deliveries.isEmpty ? nil : .array(deliveries.map(ReportJSON.deliveryFailure))),
                 ("steps", .array(result.steps.map(ReportJSON.stepResult))),
             ])
     }

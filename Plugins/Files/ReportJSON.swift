@@ -87,4 +87,12 @@ enum ReportJSON {
         guard !latencies.isEmpty else { return nil }
         return object(LatencyMeasure.allCases.map { ($0.rawValue, latencies[$0].map(seconds)) })
     }
+
+    /// A delivery that failed: `{plugin, flow, url, attempts, cause, reason}`, `flow` only for a
+    /// flow run's delivery.
+    static func deliveryFailure(_ failure: DeliveryFailure) -> JSONValue {
+        object(
+            ("plugin", .string(failure.plugin)), ("flow", failure.flow.map(JSONValue.string)), ("url", .string(failure.url)),
+            ("attempts", int(failure.attempts)), ("cause", .string(failure.cause.rawValue)), ("reason", .string(failure.reason)))
+    }
 }

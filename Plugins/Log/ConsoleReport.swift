@@ -74,7 +74,7 @@ struct ConsoleReport {
         return nil
     }
 
-    /// The closing summary: counts, interruption, every failure again and plugin failures.
+    /// The closing summary: counts, interruption, every failure again, plugin failures and failed deliveries.
     mutating func summary(_ summary: RunSummary) -> String {
         let count = summary.results.count
         func part(_ number: Int, _ word: String, _ tint: ConsoleStyle.Tint) -> String {
@@ -98,6 +98,9 @@ struct ConsoleReport {
         }
         for failure in summary.pluginFailures {
             lines.append(style.paint("plugin failed: ", .red) + ConsoleStyle.safe(failure))
+        }
+        for failure in summary.deliveryFailures {
+            lines.append(style.paint("delivery failed: ", .red) + ConsoleStyle.safe(failure.description))
         }
         let text = (printedAnything ? "\n" : "") + lines.joined(separator: "\n") + "\n"
         printedAnything = true

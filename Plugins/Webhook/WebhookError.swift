@@ -1,14 +1,11 @@
-/// Why the webhook could not be set up or could not deliver (STYLE 8: a small struct over a
-/// private enum).
+/// Why the webhook could not be set up (STYLE 8: a small struct over a private enum).
 ///
 /// A setting error reads `webhook: url: required`, whole, for the command line to put after the
-/// entry's location. A delivery error reads `POST http://… failed after 4 attempts: 500 Internal
-/// Server Error`, because the plugin host prefixes what `handle` and `finish` throw with the
-/// plugin's name: the run summary then says `webhook: POST http://… failed after …`.
+/// entry's location. A delivery that fails is not an error but a `DeliveryFailure` value, which
+/// the host puts in the run summary.
 public struct WebhookError: Error, Hashable, Sendable, CustomStringConvertible {
     private enum Kind: Hashable, Sendable {
         case setting(key: String, problem: String)
-        case delivery(url: String, attempts: Int, reason: String)
     }
 
     private let kind: Kind
@@ -22,27 +19,18 @@ public struct WebhookError: Error, Hashable, Sendable, CustomStringConvertible {
         WebhookError(.setting(key: key, problem: problem))
     }
 
-    /// Every attempt of a delivery failed; `url` is already made safe to print.
-    static func delivery(url: String, attempts: Int, reason: String) -> WebhookError {
-        WebhookError(.delivery(url: url, attempts: attempts, reason: reason))
-    }
-
-    /// True when the options were wrong, as opposed to a delivery failing.
+    /// True when the options were wrong; every webhook error is one now (deliveries fail as values).
     public var isSettingError: Bool {
         switch kind {
         case .setting: return true
-        case .delivery: return false
         }
     }
 
-    /// `webhook: url: required`, or `POST http://127.0.0.1:8080/hook failed after 4 attempts: 500 Internal Server Error`.
+    /// `webhook: url: required`.
     public var description: String {
         switch kind {
         case .setting(let key, let problem):
             return "webhook: \(key): \(problem)"
-        case .delivery(let url, let attempts, let reason):
-            let noun = attempts == 1 ? "attempt" : "attempts"
-            return "POST \(url) failed after \(attempts) \(noun): \(reason)"
         }
     }
 }

@@ -1,3 +1,5 @@
+import ParleyModel
+
 extension WebhookPlugin {
     /// The webhook's settings: where to POST, when, how, and how hard to try.
     ///
@@ -22,11 +24,17 @@ extension WebhookPlugin {
         public var timeout: Duration
         /// The waits between attempts.
         public var backoff: Backoff
+        /// How long the end of the run waits for deliveries still under way (`flush:`); a retry
+        /// that would come later is not waited for.
+        public var flush: Duration
+        /// Deliveries sent at once; more wait their turn.
+        public var concurrency: Int
 
         /// Creates options; the defaults match `parse(_:)`'s.
         public init(
             url: String, on: Set<Trigger> = [.failure], per: Scope = .run, secret: String? = nil, format: Format = .json,
-            retries: Int = 3, headers: [String: String] = [:], timeout: Duration = .seconds(10), backoff: Backoff = Backoff()
+            retries: Int = 3, headers: [String: String] = [:], timeout: Duration = .seconds(10), backoff: Backoff = Backoff(),
+            flush: Duration = Self.defaultFlush, concurrency: Int = 4
         ) {
             self.url = url
             self.on = on
@@ -37,7 +45,14 @@ extension WebhookPlugin {
             self.headers = headers
             self.timeout = timeout
             self.backoff = backoff
+            self.flush = flush
+            self.concurrency = concurrency
         }
+
+        /// The flush deadline when `flush:` is not set: 10 seconds.
+        public static let defaultFlush = Duration.seconds(10)
+        /// The longest `flush:` allowed: 10 minutes.
+        public static let longestFlush = Duration.seconds(600)
 
         /// When a delivery goes out.
         public enum Trigger: String, Hashable, Sendable, CaseIterable {
@@ -73,6 +88,6 @@ extension WebhookPlugin.Options: CustomStringConvertible {
         let triggers = on.map(\.rawValue).sorted().joined(separator: ", ")
         let secretText = secret == nil ? "none" : "***"
         return "webhook(url: \(url), on: [\(triggers)], per: \(per.rawValue), format: \(format.rawValue), "
-            + "retries: \(retries), secret: \(secretText))"
+            + "retries: \(retries), flush: \(flush.flowText), secret: \(secretText))"
     }
 }

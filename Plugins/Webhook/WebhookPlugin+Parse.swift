@@ -4,7 +4,7 @@ import ParleyModel
 
 extension WebhookPlugin.Options {
     /// The keys `parse(_:)` reads; anything else is an error.
-    public static let settingKeys = ["url", "on", "per", "secret", "format", "retries", "headers"]
+    public static let settingKeys = ["url", "on", "per", "secret", "format", "retries", "headers", "flush"]
 
     /// Headers Parley sets itself, which `headers:` may not replace.
     static let reservedHeaders: Set<String> = [
@@ -26,6 +26,7 @@ extension WebhookPlugin.Options {
         if let value = settings["secret"] { options.secret = try parseSecret(value) }
         if let value = settings["retries"] { options.retries = try parseRetries(value) }
         if let value = settings["headers"] { options.headers = try parseHeaders(value) }
+        if let value = settings["flush"] { options.flush = try parseFlush(value) }
         return options
     }
 
@@ -85,6 +86,14 @@ extension WebhookPlugin.Options {
             throw WebhookError.setting("retries", "expected a whole number from 0 to 100; got \(value.compactText())")
         }
         return Int(number)
+    }
+
+    private static func parseFlush(_ value: JSONValue) throws -> Duration {
+        let longest = WebhookPlugin.Options.longestFlush
+        let problem = "expected a duration from 1ms to \(longest.flowText), like 10s or 1m; got \(value.compactText())"
+        guard case .string(let text) = value, let duration = DurationText.parse(text) else { throw WebhookError.setting("flush", problem) }
+        guard duration > .zero, duration <= longest else { throw WebhookError.setting("flush", problem) }
+        return duration
     }
 
     private static func parseHeaders(_ value: JSONValue) throws -> [String: String] {

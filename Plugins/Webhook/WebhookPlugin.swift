@@ -10,20 +10,26 @@ import ParleyModel
 ///   - webhook: { url: "${env.ALERT_URL}", on: [failure], per: run, secret: "${secret.HOOK_KEY}" }
 /// ```
 ///
-/// Per flow, `handle` POSTs when a `flowFinished` event matches; per run, `finish` POSTs the
-/// summary. A delivery whose attempts all fail throws a `WebhookError` for the host to report.
-public struct WebhookPlugin: Plugin {
+/// Per flow, `handle` queues a delivery when a `flowFinished` event matches and returns at once;
+/// `deliver()` sends the queue in the background, `concurrency` at a time, while flows run. Per
+/// run, `settle` queues the summary. `settle` then waits for every delivery, at most `flush`, and
+/// returns the ones that failed; the host puts them in the run summary.
+public struct WebhookPlugin: DeliveringPlugin {
     public let name = "webhook"
 
     /// The settings it runs with.
     public let options: Options
     private let sender: WebhookSender
+    private let outbox = Outbox()
+    private let flush: Flush
 
     /// Creates the plugin. `client` defaults to AsyncHTTPClient's shared client, which needs no
-    /// shutdown; a client passed in stays the caller's to shut down. `clock` times the backoff.
+    /// shutdown; a client passed in stays the caller's to shut down. `clock` times the backoff
+    /// and the flush deadline.
     public init(options: Options, client: HTTPClient = .shared, clock: any MonotonicClock = SystemClock()) {
         self.options = options
-        sender = WebhookSender(options: options, client: client, clock: clock)
+        sender = WebhookSender(options: options, client: client)
+        flush = Flush(clock: clock)
     }
 
     /// Creates the plugin from its `parley.yaml` settings (see `Options.parse(_:)`).
@@ -38,33 +44,69 @@ public struct WebhookPlugin: Plugin {
         switch options.per {
         case .flow:
             guard options.wants(result.outcome) else { return }
-            try await send(flow: result)
+            await outbox.post(Outbox.Job(body: Self.body(flow: result, format: options.format), flow: result.run.id))
         case .run:
             return
         }
     }
 
-    public func finish(_ summary: RunSummary) async throws {
+    public func deliver() async {
+        await withTaskGroup(of: DeliveryFailure?.self) { group in
+            var running = 0
+            while let job = await outbox.next() {
+                if running >= max(options.concurrency, 1), let ended = await group.next() {
+                    running -= 1
+                    if let ended { await outbox.record(ended) }
+                }
+                group.addTask { await self.send(job) }
+                running += 1
+            }
+            for await ended in group {
+                if let ended { await outbox.record(ended) }
+            }
+        }
+        await outbox.finish()
+    }
+
+    public func settle(_ summary: RunSummary) async -> [DeliveryFailure] {
         switch options.per {
         case .run:
-            guard options.wants(summary) else { return }
-            try await send(run: summary)
+            if options.wants(summary) { await outbox.post(Outbox.Job(body: Self.body(run: summary, format: options.format), flow: nil)) }
         case .flow:
-            return
+            break
+        }
+        flush.begin(deadline: flush.clock.now + options.flush)
+        await outbox.close()
+        return await outbox.settled()
+    }
+
+    public func abandon() {
+        flush.abandon()
+    }
+
+    /// Nothing is left to do: `settle` made and waited for every delivery.
+    public func finish(_ summary: RunSummary) async throws {}
+
+    private func send(_ job: Outbox.Job) async -> DeliveryFailure? {
+        guard let giveUp = await sender.deliver(job.body, flush: flush) else { return nil }
+        return DeliveryFailure(
+            plugin: name, flow: job.flow, url: WebhookSender.displayURL(options.url), attempts: giveUp.attempts, cause: giveUp.cause,
+            reason: giveUp.reason)
+    }
+
+    /// The body for one flow run, in `format`.
+    static func body(flow result: FlowResult, format: Options.Format) -> [UInt8] {
+        switch format {
+        case .json: return bytes(WebhookPayload.flow(result))
+        case .slack: return bytes(SlackPayload.flow(result))
         }
     }
 
-    private func send(flow result: FlowResult) async throws {
-        switch options.format {
-        case .json: try await sender.deliver(Self.bytes(WebhookPayload.flow(result)))
-        case .slack: try await sender.deliver(Self.bytes(SlackPayload.flow(result)))
-        }
-    }
-
-    private func send(run summary: RunSummary) async throws {
-        switch options.format {
-        case .json: try await sender.deliver(Self.bytes(WebhookPayload.run(summary)))
-        case .slack: try await sender.deliver(Self.bytes(SlackPayload.run(summary)))
+    /// The body for the run, in `format`.
+    static func body(run summary: RunSummary, format: Options.Format) -> [UInt8] {
+        switch format {
+        case .json: return bytes(WebhookPayload.run(summary))
+        case .slack: return bytes(SlackPayload.run(summary))
         }
     }
 

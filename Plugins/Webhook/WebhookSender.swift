@@ -5,32 +5,70 @@ import NIOHTTP1
 import ParleyCore
 
 /// POSTs one body with the webhook's headers, retrying as `DeliveryAttempts` decides and
-/// sleeping on the injected clock between attempts.
+/// sleeping on the flush's clock between attempts; the flush cuts a delivery short at its
+/// deadline or when Ctrl-C abandons it.
 struct WebhookSender: Sendable {
     /// The longest response body read (and thrown away) before the connection is reused.
     static let responseLimit = 1 << 20
 
     let options: WebhookPlugin.Options
-    let client: HTTPClient
-    let clock: any MonotonicClock
+    var client: HTTPClient = .shared
 
-    /// Delivers `body`, one delivery id across all its attempts; throws a `WebhookError` when
-    /// every attempt failed, or `CancellationError` when cancelled while waiting.
-    func deliver(_ body: [UInt8]) async throws {
+    /// Delivers `body`, one delivery id across all its attempts; nil when delivered, else why it failed.
+    func deliver(_ body: [UInt8], flush: Flush) async -> DeliveryAttempts.GiveUp? {
         let request = makeRequest(body: body, delivery: UUID().uuidString.lowercased())
         var attempts = DeliveryAttempts(retries: options.retries, backoff: options.backoff)
         while true {
-            let result = await attempt(request)
-            let unit = options.backoff.jitter > 0 ? Double.random(in: 0..<1) : 0
-            switch attempts.receive(result, jitterUnit: unit) {
+            var action: DeliveryAttempts.Action
+            if let stop = Self.stop(flush) {
+                action = attempts.stopped(stop, midAttempt: false)
+            } else {
+                switch await flush.bound({ await attempt(request) }) {
+                case .finished(let result):
+                    let unit = options.backoff.jitter > 0 ? Double.random(in: 0..<1) : 0
+                    action = attempts.receive(result, jitterUnit: unit, timeLeft: Self.timeLeft(flush))
+                case .deadline: action = attempts.stopped(.deadline, midAttempt: true)
+                case .abandoned: action = attempts.stopped(.interrupted, midAttempt: true)
+                }
+            }
+            switch action {
             case .delivered:
-                return
+                return nil
+            case .giveUp(let giveUp):
+                return giveUp
             case .retry(let delay):
-                try await clock.sleep(for: delay)
-            case .giveUp(let count, let reason):
-                throw WebhookError.delivery(url: Self.displayURL(options.url), attempts: count, reason: reason)
+                switch await flush.sleep(until: flush.clock.now + delay) {
+                case .due: break
+                case .pastDeadline:
+                    // The run ended while it waited, and the retry would come after the deadline.
+                    return attempts.retryPastDeadline()
+                case .abandoned: return Self.giveUp(attempts.stopped(.interrupted, midAttempt: false))
+                }
             }
         }
+    }
+
+    /// What stops the next attempt before it starts: the deadline passed, or Ctrl-C.
+    private static func stop(_ flush: Flush) -> DeliveryAttempts.Stop? {
+        switch flush.state {
+        case .running: return nil
+        case .flushing(let deadline): return flush.clock.now >= deadline ? .deadline : nil
+        case .abandoned: return .interrupted
+        }
+    }
+
+    /// The time to the flush deadline, once the run has ended.
+    private static func timeLeft(_ flush: Flush) -> Duration? {
+        switch flush.state {
+        case .running: return nil
+        case .flushing(let deadline): return deadline - flush.clock.now
+        case .abandoned: return .zero
+        }
+    }
+
+    private static func giveUp(_ action: DeliveryAttempts.Action) -> DeliveryAttempts.GiveUp? {
+        if case .giveUp(let giveUp) = action { return giveUp }
+        return nil
     }
 
     /// The request every attempt of one delivery sends: the same bytes, id and signature.

@@ -132,7 +132,7 @@ public enum PluginKind: String, Hashable, Sendable, CaseIterable {
         switch self {
         case .log: return ["level", "color", "progress"]
         case .files: return ["dir", "junit", "json", "html", "transcripts"]
-        case .webhook: return ["url", "on", "secret", "per", "format", "retries", "headers"]
+        case .webhook: return ["url", "on", "secret", "per", "format", "retries", "headers", "flush"]
         case .metrics: return ["file", "port", "labels"]
         case .exec: return ["command", "args", "env"]
         }

@@ -16,8 +16,8 @@ struct Run: AsyncParsableCommand {
             parley.yaml's defaults.agent) with the plugins of its parley.yaml. Reports are written even when \
             flows fail or the run is interrupted.
 
-            Exit codes, the first that applies: 2 invalid input (nothing ran); 3 a plugin failed, so a report, \
-            transcript or delivery is missing or cut (each one is named on standard error); 130, 143 or 129 \
+            Exit codes, the first that applies: 2 invalid input (nothing ran); 3 a plugin failed, so a report \
+            or transcript is missing or cut (each one is named on standard error); 130, 143 or 129 \
             interrupted by SIGINT (Ctrl-C), SIGTERM or SIGHUP (128 + the signal's number; the reports are \
             still written, and a second signal quits at once); 1 a flow failed; 0 every flow passed. When \
             standard output goes away (parley run | head) the console falls silent and the run goes on.

@@ -6,10 +6,12 @@ final class HookServer {
     let port: Int
     private let process: Process
 
-    init(bodies: URL) throws {
+    /// Starts a receiver that appends each body to `bodies` and answers as `mode` says: `ok`,
+    /// `slow` (never answers), `error` (500) or `busy` (429, `Retry-After: 60`).
+    init(bodies: URL, mode: String = "ok") throws {
         process = Process()
         process.executableURL = ProjectPaths.python
-        process.arguments = [RunFixtures.fixtures.appendingPathComponent("hook_server.py").path, bodies.path]
+        process.arguments = [RunFixtures.fixtures.appendingPathComponent("hook_server.py").path, bodies.path, mode]
         let output = Pipe()
         process.standardOutput = output
         try process.run()

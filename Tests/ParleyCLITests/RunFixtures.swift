@@ -13,7 +13,7 @@ enum RunFixtures {
         let copy = folder.appendingPathComponent(examples ? "Flows" : "Fixtures")
         try FileManager.default.copyItem(at: source, to: copy)
         // Reports of a local run are not part of the examples.
-        for reports in ["reports", "failing/reports", "interrupt/reports"] {
+        for reports in ["reports", "failing/reports", "interrupt/reports", "webhook/reports"] {
             try? FileManager.default.removeItem(at: copy.appendingPathComponent(reports))
         }
         return folder

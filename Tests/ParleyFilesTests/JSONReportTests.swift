@@ -12,8 +12,9 @@ struct JSONReportTests {
         let report = try await ReportRun.parse(ReportRun().run().text("report.json"))
         #expect(
             Set(report.keys) == [
-                "version", "started_at", "duration", "interrupted", "succeeded", "counts", "plugin_failures", "flows",
+                "version", "started_at", "duration", "interrupted", "succeeded", "counts", "plugin_failures", "delivery_failures", "flows",
             ])
+        #expect(report["delivery_failures"] as? [Any] == nil || (report["delivery_failures"] as? [Any])?.isEmpty == true)
         #expect(report["version"] as? Int == 1)
         #expect(report["started_at"] as? String == "2026-01-01T00:00:00.000Z")
         #expect(report["duration"] as? Double == 6 && report["interrupted"] as? Bool == true)
@@ -21,6 +22,25 @@ struct JSONReportTests {
         let counts = try #require(report["counts"] as? [String: Int])
         #expect(counts == ["total": 4, "passed": 1, "flaky": 1, "failed": 1, "skipped": 1])
         #expect(report["plugin_failures"] as? [String] == ["webhook: POST http://127.0.0.1:9/hook answered 500"])
+    }
+
+    @Test("failed deliveries are listed at the top, and a flow run's own under it too")
+    func deliveryFailures() async throws {
+        var summary = SampleRun.summary()
+        let refund = summary.results[1].run.id
+        summary.deliveryFailures = [
+            DeliveryFailure(plugin: "webhook", flow: refund, url: "http://127.0.0.1:9/hook", attempts: 2, cause: .deadline, reason: "500 Internal Server Error; the retry in 1s is past the flush deadline"),
+            DeliveryFailure(plugin: "webhook", flow: nil, url: "http://127.0.0.1:9/hook", attempts: 1, cause: .interrupted, reason: "abandoned: the run was interrupted"),
+        ]
+        let report = try await ReportRun.parse(ReportRun().run(summary: summary).text("report.json"))
+        let top = try #require(report["delivery_failures"] as? [[String: Any]])
+        #expect(top.count == 2)
+        #expect(top[0]["flow"] as? String == refund && top[0]["cause"] as? String == "deadline" && top[0]["attempts"] as? Int == 2)
+        #expect(top[1]["flow"] == nil && top[1]["reason"] as? String == "abandoned: the run was interrupted")
+        #expect(top[1]["plugin"] as? String == "webhook" && top[1]["url"] as? String == "http://127.0.0.1:9/hook")
+        let flows = try #require(report["flows"] as? [[String: Any]])
+        #expect((flows[1]["delivery_failures"] as? [[String: Any]])?.map { $0["flow"] as? String } == [refund])
+        #expect(flows[0]["delivery_failures"] == nil, "a flow without failed deliveries has no key")
     }
 
     @Test("every flow with its outcome, failure, timing, transcript and steps")

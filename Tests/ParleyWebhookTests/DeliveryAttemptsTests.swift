@@ -1,3 +1,4 @@
+import ParleyCore
 import Testing
 
 @testable import ParleyWebhook
@@ -29,7 +30,7 @@ struct DeliveryAttemptsTests {
         #expect(attempts.receive(failure) == .retry(after: .milliseconds(500)))
         #expect(attempts.receive(failure) == .retry(after: .seconds(1)))
         #expect(attempts.receive(failure) == .retry(after: .seconds(2)))
-        #expect(attempts.receive(failure) == .giveUp(attempts: 4, reason: "500 Internal Server Error"))
+        #expect(attempts.receive(failure) == .giveUp(.init(attempts: 4, reason: "500 Internal Server Error", cause: .receiver)))
     }
 
     @Test("a 2xx after failures is delivered")
@@ -44,7 +45,7 @@ struct DeliveryAttemptsTests {
     func clientErrorsDoNotRetry(status: Int) {
         var attempts = DeliveryAttempts(retries: 3, backoff: Backoff())
         let answer = DeliveryAttempts.Result.answered(status: status, reason: "Nope", retryAfter: .seconds(1))
-        #expect(attempts.receive(answer) == .giveUp(attempts: 1, reason: "\(status) Nope"))
+        #expect(attempts.receive(answer) == .giveUp(.init(attempts: 1, reason: "\(status) Nope", cause: .receiver)))
     }
 
     @Test("a 429 waits its Retry-After, capped, or the backoff when it sends none")
@@ -61,7 +62,48 @@ struct DeliveryAttemptsTests {
     @Test("no retries means one attempt")
     func noRetries() {
         var attempts = DeliveryAttempts(retries: 0, backoff: Backoff())
-        #expect(attempts.receive(.transportFailed(reason: "deadline exceeded")) == .giveUp(attempts: 1, reason: "deadline exceeded"))
+        #expect(attempts.receive(.transportFailed(reason: "deadline exceeded")) == .giveUp(.init(attempts: 1, reason: "deadline exceeded", cause: .receiver)))
+    }
+
+    @Test("once the run has ended, a retry whose wait reaches the flush deadline is not waited for")
+    func retryPastTheDeadline() {
+        var attempts = DeliveryAttempts(retries: 100, backoff: Backoff())
+        let tooMany = DeliveryAttempts.Result.answered(status: 429, reason: "Too Many Requests", retryAfter: .seconds(60))
+        #expect(
+            attempts.receive(tooMany, timeLeft: .seconds(10))
+                == .giveUp(.init(attempts: 1, reason: "429 Too Many Requests; Retry-After 60s is past the flush deadline", cause: .deadline)))
+        var backingOff = DeliveryAttempts(retries: 100, backoff: Backoff())
+        let error = DeliveryAttempts.Result.answered(status: 500, reason: "Internal Server Error", retryAfter: nil)
+        #expect(backingOff.receive(error, timeLeft: .seconds(1)) == .retry(after: .milliseconds(500)))
+        #expect(
+            backingOff.receive(error, timeLeft: .milliseconds(400))
+                == .giveUp(.init(attempts: 2, reason: "500 Internal Server Error; the retry in 1s is past the flush deadline", cause: .deadline)))
+    }
+
+    @Test("while flows run there is no deadline: a long Retry-After is waited for")
+    func noDeadlineWhileRunning() {
+        var attempts = DeliveryAttempts(retries: 1, backoff: Backoff())
+        let tooMany = DeliveryAttempts.Result.answered(status: 429, reason: "Too Many Requests", retryAfter: .seconds(60))
+        #expect(attempts.receive(tooMany) == .retry(after: .seconds(60)))
+    }
+
+    @Test("the flush stopping a delivery says when: mid-attempt, between attempts, before its turn, or Ctrl-C")
+    func stopped() {
+        var midAttempt = DeliveryAttempts(retries: 3, backoff: Backoff())
+        #expect(midAttempt.stopped(.deadline, midAttempt: true) == .giveUp(.init(attempts: 1, reason: "no answer by the flush deadline", cause: .deadline)))
+        var neverSent = DeliveryAttempts(retries: 3, backoff: Backoff())
+        #expect(
+            neverSent.stopped(.deadline, midAttempt: false)
+                == .giveUp(.init(attempts: 0, reason: "the flush deadline passed before its turn", cause: .deadline)))
+        var between = DeliveryAttempts(retries: 3, backoff: Backoff())
+        _ = between.receive(.transportFailed(reason: "connection refused"))
+        #expect(
+            between.stopped(.interrupted, midAttempt: false)
+                == .giveUp(.init(attempts: 1, reason: "connection refused; abandoned: the run was interrupted", cause: .interrupted)))
+        var hanging = DeliveryAttempts(retries: 3, backoff: Backoff())
+        #expect(
+            hanging.stopped(.interrupted, midAttempt: true)
+                == .giveUp(.init(attempts: 1, reason: "abandoned: the run was interrupted", cause: .interrupted)))
     }
 
     @Test("Retry-After is read in whole seconds; dates are ignored")

@@ -22,6 +22,24 @@ struct WebhookDeliveryTests {
         return WebhookPlugin(options: options, clock: clock)
     }
 
+    /// Runs `plugins` through the host as `parley run` does: `events` published, then `summary` settled and finished.
+    @discardableResult
+    static func run(_ plugins: [any Plugin], events: [PluginEvent] = [], summary: RunSummary = SampleRun.oneFailed, secrets: [String] = [])
+        async -> RunSummary
+    {
+        await PluginHost.run(plugins: plugins, secrets: SecretRegistry(secrets: secrets)) { host in
+            for event in events { await host.publish(event) }
+            return summary
+        }
+    }
+
+    /// The failed delivery of the run to `server`.
+    static func failure(_ server: HookServer, flow: String? = nil, attempts: Int, cause: DeliveryFailure.Cause = .receiver, _ reason: String)
+        -> DeliveryFailure
+    {
+        DeliveryFailure(plugin: "webhook", flow: flow, url: server.url, attempts: attempts, cause: cause, reason: reason)
+    }
+
     static func json(_ request: HookServer.Request) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any])
     }
@@ -29,7 +47,8 @@ struct WebhookDeliveryTests {
     @Test("500s are retried and the third attempt delivers, all under one delivery id")
     func retriesThenDelivers() async throws {
         try await HookServer.with(replies: [.serverError, .serverError]) { server in
-            try await Self.plugin(server).finish(SampleRun.oneFailed)
+            let summary = await Self.run([Self.plugin(server)])
+            #expect(summary.deliveryFailures.isEmpty)
             let requests = await server.requests
             #expect(requests.count == 3)
             let ids = Set(requests.map { $0.headers["x-parley-delivery"] ?? "" })
@@ -50,7 +69,7 @@ struct WebhookDeliveryTests {
                 $0.secret = secret
                 $0.headers = ["Authorization": "Bearer masked"]
             }
-            try await plugin.finish(SampleRun.oneFailed)
+            await Self.run([plugin])
             let request = try #require(await server.requests.first)
             let code = HMAC<SHA256>.authenticationCode(for: request.body, using: SymmetricKey(data: Array(secret.utf8)))
             let hex = code.map { String(format: "%02x", $0) }.joined()
@@ -66,7 +85,7 @@ struct WebhookDeliveryTests {
     @Test("without a secret there is no signature header")
     func noSignature() async throws {
         try await HookServer.with { server in
-            try await Self.plugin(server).finish(SampleRun.oneFailed)
+            await Self.run([Self.plugin(server)])
             let request = try #require(await server.requests.first)
             #expect(request.headers["x-parley-signature"] == nil)
         }
@@ -77,24 +96,24 @@ struct WebhookDeliveryTests {
         try await HookServer.with { server in
             for per in [Options.Scope.run, .flow] {
                 let plugin = Self.plugin(server) { $0.per = per }
-                for result in SampleRun.allPassed.results { try await plugin.handle(SampleRun.finished(result)) }
-                try await plugin.finish(SampleRun.allPassed)
+                await Self.run([plugin], events: SampleRun.allPassed.results.map(SampleRun.finished), summary: SampleRun.allPassed)
             }
             #expect(await server.requests.isEmpty)
         }
     }
 
-    @Test("per: flow sends one POST per matching flow, each with its own delivery id, and none at finish")
+    @Test("per: flow sends one POST per matching flow, each with its own delivery id, and none at the end")
     func perFlow() async throws {
         try await HookServer.with { server in
             let failures = Self.plugin(server) { $0.per = .flow }
             let everything = Self.plugin(server) {
                 $0.per = .flow
                 $0.on = [.always]
+                // One at a time, so the bodies arrive in the order the flows finished.
+                $0.concurrency = 1
             }
             for plugin in [failures, everything] {
-                for result in SampleRun.oneFailed.results { try await plugin.handle(SampleRun.finished(result)) }
-                try await plugin.finish(SampleRun.oneFailed)
+                await Self.run([plugin], events: SampleRun.oneFailed.results.map(SampleRun.finished))
             }
             let requests = await server.requests
             #expect(requests.count == 4)
@@ -117,44 +136,91 @@ struct WebhookDeliveryTests {
             let plugin = Self.plugin(server) {
                 $0.per = .flow
                 $0.on = [.always]
+                $0.concurrency = 1
             }
-            try await plugin.handle(SampleRun.finished(firstAttempt))
-            try await plugin.handle(SampleRun.finished(secondAttempt))
+            await Self.run([plugin], events: [SampleRun.finished(firstAttempt), SampleRun.finished(secondAttempt)])
             let bodies = try await server.requests.map(Self.json)
             #expect(bodies.map { $0["outcome"] as? String } == ["failed", "flaky"])
             #expect(bodies.map { $0["attempt"] as? Int } == [1, 2])
         }
     }
 
-    @Test("a 400 is not retried, and the host reports it at once")
+    @Test("a 400 is not retried; the failed delivery is in the summary, not among plugin failures")
     func badRequestIsNotRetried() async throws {
         try await HookServer.with(replies: [.badRequest]) { server in
-            let summary = await PluginHost.run(plugins: [Self.plugin(server)]) { _ in SampleRun.oneFailed }
-            #expect(summary.pluginFailures == SampleRun.oneFailed.pluginFailures + ["webhook: POST \(server.url) failed after 1 attempt: 400 Bad Request"])
+            let summary = await Self.run([Self.plugin(server)])
+            #expect(summary.deliveryFailures == [Self.failure(server, attempts: 1, "400 Bad Request")])
+            #expect(summary.deliveryFailures.first?.description == "webhook: POST \(server.url) for the run failed after 1 attempt: 400 Bad Request")
+            #expect(summary.pluginFailures == SampleRun.oneFailed.pluginFailures)
             #expect(await server.requests.count == 1)
         }
     }
 
-    @Test("when every attempt fails the host reports where, how often and why")
+    @Test("when every attempt fails the summary says where, how often and why")
     func exhaustedRetries() async throws {
         try await HookServer.with(replies: Array(repeating: .serverError, count: 4)) { server in
-            let summary = await PluginHost.run(plugins: [Self.plugin(server)]) { _ in SampleRun.oneFailed }
-            #expect(summary.pluginFailures == SampleRun.oneFailed.pluginFailures + ["webhook: POST \(server.url) failed after 4 attempts: 500 Internal Server Error"])
+            let summary = await Self.run([Self.plugin(server)])
+            #expect(summary.deliveryFailures == [Self.failure(server, attempts: 4, "500 Internal Server Error")])
             #expect(await server.requests.count == 4)
         }
     }
 
-    @Test("per flow, a failed delivery throws from handle and the host reports it")
-    func perFlowFailureThrows() async throws {
-        try await HookServer.with(replies: [.badRequest, .badRequest]) { server in
-            let plugin = Self.plugin(server) { $0.per = .flow }
-            await #expect(throws: WebhookError.self) { try await plugin.handle(SampleRun.finished(SampleRun.failed)) }
-            let summary = await PluginHost.run(plugins: [plugin]) { host in
-                await host.publish(SampleRun.finished(SampleRun.failed))
-                return SampleRun.oneFailed
+    @Test("per flow, a failed delivery is recorded on its flow run, and later flows are still sent")
+    func perFlowFailureRecorded() async throws {
+        try await HookServer.with(replies: [.badRequest]) { server in
+            let plugin = Self.plugin(server) {
+                $0.per = .flow
+                $0.on = [.always]
+                $0.concurrency = 1
             }
-            #expect(summary.pluginFailures == SampleRun.oneFailed.pluginFailures + ["webhook: POST \(server.url) failed after 1 attempt: 400 Bad Request"])
+            let summary = await Self.run([plugin], events: [SampleRun.finished(SampleRun.failed), SampleRun.finished(SampleRun.passed)])
+            #expect(summary.deliveryFailures == [Self.failure(server, flow: SampleRun.failed.run.id, attempts: 1, "400 Bad Request")])
+            #expect(summary.deliveryFailures(forFlow: SampleRun.failed.run.id).count == 1)
+            #expect(summary.deliveryFailures(forFlow: SampleRun.passed.run.id).isEmpty)
+            #expect(summary.pluginFailures == SampleRun.oneFailed.pluginFailures)
+            #expect(await server.requests.count == 2)
         }
+    }
+
+    @Test("the reporting plugins finish with the failed deliveries in their summary")
+    func reportersSeeDeliveries() async throws {
+        try await HookServer.with(replies: [.badRequest]) { server in
+            let recorder = RecordingPlugin()
+            let summary = await Self.run([recorder, Self.plugin(server)])
+            #expect(recorder.summaries.map(\.deliveryFailures) == [[Self.failure(server, attempts: 1, "400 Bad Request")]])
+            #expect(recorder.summaries == [summary])
+        }
+    }
+
+    @Test("a 429 whose Retry-After passes the flush deadline is not waited for, and the failure says why")
+    func retryAfterPastTheDeadline() async throws {
+        let tooMany = HookServer.Reply(status: 429, headers: ["Retry-After": "60"])
+        try await HookServer.with(replies: [tooMany]) { server in
+            let plugin = Self.plugin(server) {
+                $0.retries = 100
+                $0.backoff = Options.Backoff()
+            }
+            let summary = await Self.run([plugin])
+            #expect(
+                summary.deliveryFailures == [
+                    Self.failure(server, attempts: 1, cause: .deadline, "429 Too Many Requests; Retry-After 60s is past the flush deadline")
+                ])
+            #expect(await server.requests.count == 1)
+        }
+    }
+
+    @Test("a refused connection is retried until the flush deadline, then given up with the last reason")
+    func refusedUntilTheDeadline() async throws {
+        let closedPort = try await HookServer.with { $0.port }
+        let options = Options(
+            url: "http://127.0.0.1:\(closedPort)/hook", retries: 100, timeout: .milliseconds(300),
+            backoff: Options.Backoff(initial: .milliseconds(50), maximum: .milliseconds(200)), flush: .milliseconds(500))
+        let summary = await Self.run([WebhookPlugin(options: options)])
+        let failure = try #require(summary.deliveryFailures.first)
+        #expect(failure.cause == .deadline)
+        #expect(failure.attempts > 1 && failure.attempts < 101)
+        #expect(failure.reason.hasPrefix("connection refused; "))
+        #expect(failure.reason.hasSuffix(" is past the flush deadline") || failure.reason.hasSuffix("no answer by the flush deadline"))
     }
 
     @Test("through the host, a canary secret reaches neither the body nor the headers")
@@ -168,11 +234,9 @@ struct WebhookDeliveryTests {
                 $0.per = .flow
                 $0.secret = canary
             }
-            let summary = await PluginHost.run(plugins: [plugin], secrets: SecretRegistry(secrets: [canary])) { host in
-                await host.publish(SampleRun.finished(result))
-                return SampleRun.oneFailed
-            }
+            let summary = await Self.run([plugin], events: [SampleRun.finished(result)], secrets: [canary])
             #expect(summary.pluginFailures == SampleRun.oneFailed.pluginFailures, "the run's own failures, none added")
+            #expect(summary.deliveryFailures.isEmpty)
             let request = try #require(await server.requests.first)
             #expect(!request.text.contains(canary))
             #expect(request.text.contains(#"got \"token ***\""#))
@@ -180,25 +244,10 @@ struct WebhookDeliveryTests {
         }
     }
 
-    @Test("backoff waits 0.5s, 1s, 2s on the injected clock; a 429 waits its Retry-After")
-    func backoffOnTheClock() async throws {
-        let tooMany = HookServer.Reply(status: 429, headers: ["Retry-After": "5"])
-        try await HookServer.with(replies: [.serverError, .serverError, .serverError, tooMany]) { server in
-            let clock = ManualClock()
-            let plugin = Self.plugin(server, clock: clock) {
-                $0.backoff = Options.Backoff()
-                $0.retries = 4
-            }
-            try await plugin.finish(SampleRun.oneFailed)
-            #expect(await server.requests.count == 5)
-            #expect(clock.now == .milliseconds(3500) + .seconds(5))
-        }
-    }
-
     @Test("a Slack webhook gets a text message")
     func slack() async throws {
         try await HookServer.with { server in
-            try await Self.plugin(server) { $0.format = .slack }.finish(SampleRun.oneFailed)
+            await Self.run([Self.plugin(server) { $0.format = .slack }])
             let body = try Self.json(try #require(await server.requests.first))
             #expect(Set(body.keys) == ["text"])
             #expect((body["text"] as? String)?.hasPrefix(":x: Parley run failed: 1 passed, 1 failed") == true)
@@ -209,10 +258,7 @@ struct WebhookDeliveryTests {
     func refusedConnection() async throws {
         let closedPort = try await HookServer.with { $0.port }
         let options = Options(url: "http://127.0.0.1:\(closedPort)/hook", retries: 1, timeout: .milliseconds(300), backoff: Self.quick)
-        await #expect {
-            try await WebhookPlugin(options: options).finish(SampleRun.oneFailed)
-        } throws: { error in
-            "\(error)" == "POST http://127.0.0.1:\(closedPort)/hook failed after 2 attempts: connection refused"
-        }
+        let summary = await Self.run([WebhookPlugin(options: options)])
+        #expect(summary.deliveryFailures.map(\.description) == ["webhook: POST http://127.0.0.1:\(closedPort)/hook for the run failed after 2 attempts: connection refused"])
     }
 }

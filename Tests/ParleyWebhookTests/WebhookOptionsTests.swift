@@ -17,14 +17,17 @@ struct WebhookOptionsTests {
         #expect(options.secret == nil)
         #expect(options.headers.isEmpty)
         #expect(options.backoff == Options.Backoff(initial: .milliseconds(500), factor: 2, maximum: .seconds(8)))
+        #expect(options.flush == .seconds(10))
+        #expect(options.concurrency == 4)
     }
 
     @Test("every setting is read")
     func everySetting() throws {
         let options = try Options.parse([
             "url": "http://127.0.0.1:9000/hook", "on": ["failure", "success"], "per": "flow", "secret": "k3y",
-            "format": "slack", "retries": 5, "headers": .object([JSONMember("Authorization", "Bearer t")]),
+            "format": "slack", "retries": 5, "headers": .object([JSONMember("Authorization", "Bearer t")]), "flush": "1m30s",
         ])
+        #expect(options.flush == .seconds(90))
         #expect(options.on == [.failure, .success])
         #expect(options.per == .flow)
         #expect(options.secret == "k3y")
@@ -53,6 +56,9 @@ struct WebhookOptionsTests {
             (["url": "http://h/x", "retries": -1], "webhook: retries: expected a whole number from 0 to 100; got -1"),
             (["url": "http://h/x", "retries": .number(1.5)], "webhook: retries: expected a whole number from 0 to 100; got 1.5"),
             (["url": "http://h/x", "secret": ""], "webhook: secret: is empty; unset it or give the HMAC key"),
+            (["url": "http://h/x", "flush": "0s"], "webhook: flush: expected a duration from 1ms to 10m, like 10s or 1m; got \"0s\""),
+            (["url": "http://h/x", "flush": "11m"], "webhook: flush: expected a duration from 1ms to 10m, like 10s or 1m; got \"11m\""),
+            (["url": "http://h/x", "flush": 10], "webhook: flush: expected a duration from 1ms to 10m, like 10s or 1m; got 10"),
             (["url": "http://h/x", "headers": ["a"]], "webhook: headers: expected a map of header names to strings; got [ \"a\" ]"),
             (
                 ["url": "http://h/x", "headers": .object([JSONMember("X-Parley-Signature", "forged")])],
@@ -60,7 +66,7 @@ struct WebhookOptionsTests {
             ),
             (
                 ["url": "http://h/x", "retry": 2],
-                "webhook: retry: unknown setting; expected one of url, on, per, secret, format, retries, headers"
+                "webhook: retry: unknown setting; expected one of url, on, per, secret, format, retries, headers, flush"
             ),
         ] as [([String: JSONValue], String)]
     )

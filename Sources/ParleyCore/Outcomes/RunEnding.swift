@@ -6,7 +6,9 @@ import Foundation
 /// first. A report that is missing cannot say it is missing, so `reportsIncomplete` outranks the
 /// rest; an interrupted run's reports say it was interrupted, and a failed flow is in every report.
 public enum RunEnding: Hashable, Sendable {
-    /// A plugin failed: a report, transcript or delivery the run was asked for is missing or cut.
+    /// A plugin failed: a report or transcript the run was asked for is missing or cut. A lost
+    /// webhook delivery is not counted: the receiver is outside the run, and the summary and
+    /// report.json's `delivery_failures` say so.
     case reportsIncomplete
     /// A signal (SIGINT, SIGTERM, SIGHUP) stopped the run; its reports were still written.
     case interrupted(signal: Int32)

@@ -11,14 +11,25 @@ public struct RunSummary: Hashable, Sendable {
     public var interrupted: Bool
     /// Plugins that failed: `webhook: POST http://… answered 500`.
     public var pluginFailures: [String]
+    /// Deliveries that failed (a webhook's POSTs), per flow run and for the run, in the order they ended.
+    public var deliveryFailures: [DeliveryFailure]
 
     /// Creates a summary.
-    public init(results: [FlowResult], startedAt: Date, duration: Duration, interrupted: Bool = false, pluginFailures: [String] = []) {
+    public init(
+        results: [FlowResult], startedAt: Date, duration: Duration, interrupted: Bool = false, pluginFailures: [String] = [],
+        deliveryFailures: [DeliveryFailure] = []
+    ) {
         self.results = results
         self.startedAt = startedAt
         self.duration = duration
         self.interrupted = interrupted
         self.pluginFailures = pluginFailures
+        self.deliveryFailures = deliveryFailures
+    }
+
+    /// The failed deliveries about flow run `id`.
+    public func deliveryFailures(forFlow id: String) -> [DeliveryFailure] {
+        deliveryFailures.filter { $0.flow == id }
     }
 
     public var passed: Int { results.filter { $0.outcome == .passed }.count }

@@ -3,8 +3,9 @@ import ParleyModel
 
 /// Delivers a run's events to its plugins (DESIGN section 6): each plugin has its own bounded
 /// queue and consumer task, so a slow one never holds up another; a plugin that throws is
-/// isolated (it gets nothing more) and reported; every plugin is drained and finished at the end.
-/// Events are masked with the run's secrets before any plugin sees them.
+/// isolated (it gets nothing more) and reported; every plugin is drained and finished at the end,
+/// after the plugins that deliver (`DeliveringPlugin`) are settled within their flush deadlines,
+/// so the summary the others finish with lists the failed deliveries. Events are masked with the run's secrets before any plugin sees them.
 public final class PluginHost: Sendable {
     private let lanes: [Lane]
     /// The secrets to mask.
@@ -28,30 +29,67 @@ public final class PluginHost: Sendable {
         self.secrets = secrets
     }
 
-    /// Runs `body` with a host delivering to `plugins`, then drains and finishes every plugin with
-    /// the summary `body` returns (plugin failures added). The plugins are finished even when the
-    /// caller is cancelled (Ctrl-C): that is when reports matter most.
+    /// Runs `body` with a host delivering to `plugins`, then drains them, settles the plugins that
+    /// deliver (`DeliveringPlugin`: each waits at most its flush deadline), and finishes every
+    /// plugin with the summary `body` returns, plugin failures and failed deliveries added, so
+    /// reports list them. The plugins are finished even when the caller is cancelled (Ctrl-C):
+    /// that is when reports matter most. Cancellation abandons every delivery at once, and a
+    /// cancellation that comes while deliveries settle marks the run interrupted.
     public static func run(
         plugins: [any Plugin], capacity: Int = 4096, secrets: SecretRegistry = SecretRegistry(),
         _ body: (PluginHost) async -> RunSummary
     ) async -> RunSummary {
         let host = PluginHost(plugins: plugins, capacity: capacity, secrets: secrets)
-        return await withTaskGroup(of: Void.self) { group in
-            for lane in host.lanes {
-                // Delivery runs outside the caller's cancellation (Ctrl-C), like finishing: the
-                // events already published still reach every plugin, a webhook's POST included.
-                group.addTask { await Task { await host.consume(lane) }.value }
+        let delivering = plugins.compactMap { $0 as? any DeliveringPlugin }
+        return await withTaskCancellationHandler {
+            await withTaskGroup(of: Void.self) { background in
+                // Deliveries, like the lanes and finishing, run outside the caller's cancellation;
+                // Ctrl-C reaches them as `abandon()`, so each can say what it gave up.
+                for plugin in delivering { background.addTask { await Task { await plugin.deliver() }.value } }
+                var summary = await host.drain(body)
+                // Masked with the secrets as they are now: flows learn secrets while they run.
+                summary = secrets.current.redact(summary)
+                let reported = summary.pluginFailures
+                summary.pluginFailures = reported + host.lanes.compactMap { $0.failure.message }
+                let failures = await Task { [summary] in await settle(delivering, summary) }.value
+                await background.waitForAll()
+                summary.deliveryFailures += failures.map { $0.redacted(by: secrets.current) }
+                if Task.isCancelled { summary.interrupted = true }
+                // Finishing is the flush: it runs to the end even under cancellation.
+                await Task { [summary] in await host.finishAll(summary) }.value
+                summary.pluginFailures = reported + host.lanes.compactMap { $0.failure.message }
+                return summary
             }
-            var summary = await body(host)
-            for lane in host.lanes { await lane.queue.close() }
+        } onCancel: {
+            for plugin in delivering { plugin.abandon() }
+        }
+    }
+
+    /// Runs `body` while every lane consumes its queue, then closes the queues and waits until
+    /// every event published has been handled.
+    private func drain(_ body: (PluginHost) async -> RunSummary) async -> RunSummary {
+        await withTaskGroup(of: Void.self) { group in
+            for lane in lanes {
+                // Delivery runs outside the caller's cancellation (Ctrl-C), like finishing: the
+                // events already published still reach every plugin.
+                group.addTask { await Task { await self.consume(lane) }.value }
+            }
+            let summary = await body(self)
+            for lane in lanes { await lane.queue.close() }
             await group.waitForAll()
-            summary = secrets.current.redact(summary)
-            let reported = summary.pluginFailures
-            summary.pluginFailures = reported + host.lanes.compactMap { $0.failure.message }
-            // Finishing is the flush: it runs to the end even under cancellation.
-            await Task { [summary] in await host.finishAll(summary) }.value
-            summary.pluginFailures = reported + host.lanes.compactMap { $0.failure.message }
             return summary
+        }
+    }
+
+    /// Every delivering plugin's failed deliveries, in plugin order.
+    private static func settle(_ plugins: [any DeliveringPlugin], _ summary: RunSummary) async -> [DeliveryFailure] {
+        await withTaskGroup(of: (Int, [DeliveryFailure]).self) { group in
+            for (index, plugin) in plugins.enumerated() {
+                group.addTask { (index, await plugin.settle(summary)) }
+            }
+            var settled: [Int: [DeliveryFailure]] = [:]
+            for await (index, failures) in group { settled[index] = failures }
+            return plugins.indices.flatMap { settled[$0] ?? [] }
         }
     }
 

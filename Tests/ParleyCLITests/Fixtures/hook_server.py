@@ -1,11 +1,16 @@
-"""A webhook receiver for the CLI's tests: answers every POST with 200 and appends its body to a file.
+"""A webhook receiver for the CLI's tests: appends each POST's body to a file, then answers as its mode says.
 
-Usage: hook_server.py BODIES_FILE. Prints "listening on PORT" once bound to 127.0.0.1 (port 0).
+Usage: hook_server.py BODIES_FILE [MODE]. Prints "listening on PORT" once bound to 127.0.0.1 (port 0).
+Modes: ok (200, the default); slow (never answers: holds the request open for an hour); error (500
+every time); busy (429 with Retry-After: 60 every time). Each request gets its own thread, so a held
+request does not hold up the next. Stopped by its PID.
 """
 import http.server
 import sys
+import time
 
 BODIES = sys.argv[1]
+MODE = sys.argv[2] if len(sys.argv) > 2 else "ok"
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -13,7 +18,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
         body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
         with open(BODIES, "ab") as out:
             out.write(body + b"\n")
-        self.send_response(200)
+        if MODE == "slow":
+            time.sleep(3600)
+            return
+        if MODE == "error":
+            self.send_response(500)
+        elif MODE == "busy":
+            self.send_response(429)
+            self.send_header("Retry-After", "60")
+        else:
+            self.send_response(200)
         self.send_header("Content-Length", "0")
         self.end_headers()
 
@@ -21,6 +35,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         pass
 
 
-server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+server.daemon_threads = True
 print(f"listening on {server.server_address[1]}", flush=True)
 server.serve_forever()

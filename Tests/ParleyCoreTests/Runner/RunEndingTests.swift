@@ -39,4 +39,15 @@ struct RunEndingTests {
         #expect(RunEnding(Self.summary(failed: true, pluginFailures: failure), signal: nil) == .reportsIncomplete)
         #expect(RunEnding(Self.summary(failed: true, interrupted: true, pluginFailures: failure), signal: SIGTERM) == .reportsIncomplete)
     }
+
+    @Test("a lost webhook delivery does not change the ending: the summary and report.json list it")
+    func deliveriesDoNotCount() {
+        var summary = Self.summary()
+        summary.deliveryFailures = [
+            DeliveryFailure(plugin: "webhook", flow: nil, url: "http://127.0.0.1:9/hook", attempts: 4, cause: .receiver, reason: "500 Internal Server Error")
+        ]
+        #expect(RunEnding(summary, signal: nil) == .passed)
+        summary.interrupted = true
+        #expect(RunEnding(summary, signal: SIGINT) == .interrupted(signal: SIGINT))
+    }
 }

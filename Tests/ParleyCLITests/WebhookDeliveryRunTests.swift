@@ -1,0 +1,126 @@
+import Foundation
+import ParleyTesting
+import Testing
+
+/// `parley run` against webhook receivers that fail in every way a receiver can, each a real
+/// server on 127.0.0.1 stopped by its PID: the run ends within the flush deadline, the failed
+/// deliveries are in report.json and the console summary, and Ctrl-C abandons a hanging one.
+@Suite("parley run: webhook deliveries")
+struct WebhookDeliveryRunTests {
+    let executable = ProjectPaths.product("parley")
+
+    /// A copy of `Fixtures/webhook` whose parley.yaml POSTs every flow and the run to `port`,
+    /// with `retries: 100` and the given `flush:` (the default when nil).
+    static func project(port: Int, flush: String?) throws -> (folder: URL, project: URL) {
+        let folder = try RunFixtures.copy()
+        let project = folder.appendingPathComponent("Fixtures/webhook")
+        let flushSetting = flush.map { ", flush: \($0)" } ?? ""
+        var config = try String(contentsOf: project.appendingPathComponent("parley.yaml"), encoding: .utf8)
+        config += """
+              - webhook: { url: "http://127.0.0.1:\(port)/hook", on: [always], per: flow, retries: 100\(flushSetting) }
+              - webhook: { url: "http://127.0.0.1:\(port)/hook", on: [always], per: run, retries: 100\(flushSetting) }
+
+            """
+        try config.write(to: project.appendingPathComponent("parley.yaml"), atomically: true, encoding: .utf8)
+        return (folder, project)
+    }
+
+    static func report(_ project: URL) throws -> [String: Any] {
+        let data = try Data(contentsOf: project.appendingPathComponent("reports/report.json"))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    /// A receiver of `mode`, or for `down` the port of one that was started and stopped, so nothing listens there.
+    static func receiver(_ mode: String, bodies: URL) throws -> (port: Int, server: HookServer?) {
+        let server = try HookServer(bodies: bodies, mode: mode == "down" ? "ok" : mode)
+        guard mode == "down" else { return (server.port, server) }
+        server.stop()
+        return (server.port, nil)
+    }
+
+    @Test(
+        "a receiver that is down, never answers, answers 500 or 429 with Retry-After: 60 holds the run's end to the flush deadline; report.json and the summary list every failed delivery",
+        arguments: [
+            // Down: the HTTP client keeps trying to connect within an attempt, so it too has no answer by the deadline.
+            ("down", "2s", "no answer by the flush deadline"), ("slow", "2s", "no answer by the flush deadline"),
+            ("error", "2s", "500 Internal Server Error"), ("busy", nil, "429 Too Many Requests; Retry-After 60s is past the flush deadline"),
+        ] as [(String, String?, String)])
+    func boundedByTheFlush(mode: String, flush: String?, reason: String) throws {
+        let bodiesFolder = try ProjectPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: bodiesFolder) }
+        let (port, server) = try Self.receiver(mode, bodies: bodiesFolder.appendingPathComponent("bodies.txt"))
+        defer { server?.stop() }
+        let (folder, project) = try Self.project(port: port, flush: flush)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let started = Date()
+        let output = try CommandRunner(executable: executable, directory: project).run(["run", "."])
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(output.status == 1, "one flow fails; deliveries do not change the exit code\nstdout: \(output.stdout)\nstderr: \(output.stderr)")
+        // The documented deadline (2s here, the 10s default for busy) plus a generous allowance for
+        // starting, running two quick flows and writing reports. Before, busy took minutes.
+        let deadline: Double = flush == nil ? 10 : 2
+        #expect(elapsed < deadline + 20, "the run took \(elapsed)s")
+        let report = try Self.report(project)
+        let failures = try #require(report["delivery_failures"] as? [[String: Any]])
+        #expect(failures.count == 3, "two per-flow deliveries and the run's: \(failures)")
+        for failure in failures {
+            #expect(failure["plugin"] as? String == "webhook")
+            #expect(failure["url"] as? String == "http://127.0.0.1:\(port)/hook")
+            #expect(failure["cause"] as? String == "deadline")
+            #expect((failure["reason"] as? String)?.contains(reason) == true, "\(failure)")
+        }
+        #expect(failures.filter { $0["flow"] == nil }.count == 1, "one is the run's own")
+        let flows = try #require(report["flows"] as? [[String: Any]])
+        for flow in flows {
+            let own = try #require(flow["delivery_failures"] as? [[String: Any]], "\(flow["id"] ?? "")")
+            #expect(own.map { $0["flow"] as? String } == [flow["id"] as? String])
+        }
+        let summaryLines = RunFixtures.lines(output.stdout, startingWith: "delivery failed: ")
+        #expect(summaryLines.count == 3, "stdout: \(output.stdout)")
+        #expect(summaryLines.contains { $0.hasPrefix("delivery failed: webhook: POST http://127.0.0.1:\(port)/hook for the run ") && $0.contains(reason) })
+        #expect(summaryLines.contains { $0.hasPrefix("delivery failed: webhook: POST http://127.0.0.1:\(port)/hook for flow 1-delayed.flow.yaml ") })
+    }
+
+    @Test("Ctrl-C while deliveries hang stops them at once, lists them as abandoned, exits 130 and still writes the reports")
+    func interruptAbandons() throws {
+        let bodies = try ProjectPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: bodies) }
+        let bodiesFile = bodies.appendingPathComponent("bodies.txt")
+        let server = try HookServer(bodies: bodiesFile, mode: "slow")
+        defer { server.stop() }
+        // A flush of 10 minutes: without Ctrl-C the run would wait that long.
+        let (folder, project) = try Self.project(port: server.port, flush: "10m")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["run", "."]
+        process.currentDirectoryURL = project
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        // Interrupt once all three deliveries (two flows, then the run) have reached the receiver, which holds them.
+        let waitStart = Date()
+        while (try? String(contentsOf: bodiesFile, encoding: .utf8))?.split(separator: "\n").count ?? 0 < 3 {
+            guard Date().timeIntervalSince(waitStart) < 60 else { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let interrupted = Date()
+        kill(process.processIdentifier, SIGINT)
+        let out = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let err = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let stopping = Date().timeIntervalSince(interrupted)
+        #expect(process.terminationStatus == 130, "stdout: \(out)\nstderr: \(err)")
+        #expect(stopping < 10, "it took \(stopping)s to stop after Ctrl-C")
+        let abandoned = RunFixtures.lines(out, startingWith: "delivery failed: ")
+        #expect(abandoned.count == 3, "stdout: \(out)")
+        #expect(abandoned.allSatisfy { $0.hasSuffix("failed after 1 attempt: abandoned: the run was interrupted") }, "\(abandoned)")
+        let report = try Self.report(project)
+        #expect(report["interrupted"] as? Bool == true)
+        let failures = try #require(report["delivery_failures"] as? [[String: Any]])
+        #expect(failures.map { $0["cause"] as? String } == ["interrupted", "interrupted", "interrupted"])
+        #expect(FileManager.default.fileExists(atPath: project.appendingPathComponent("reports/junit.xml").path))
+    }
+}
