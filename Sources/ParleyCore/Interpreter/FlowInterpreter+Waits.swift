@@ -143,11 +143,15 @@ extension FlowInterpreter {
     }
 
     /// The pending step failed.
-    mutating func settle(_ current: PendingStep, failing message: String, cause: RetryCause, at now: Duration) {
+    mutating func settle(_ current: PendingStep, failing ownMessage: String, cause: RetryCause, at now: Duration) {
         pending = nil
         // A step that waited in vain while the connection was down failed for that reason.
-        let trouble = cause == .timeout ? conversation.connectionTrouble : nil
-        let message = trouble.map { "the connection to the agent failed: \($0)" } ?? message
+        let message: String
+        switch cause == .timeout ? conversation.connectionTrouble : nil {
+        case nil: message = ownMessage
+        case (let reason, false)?: message = "the connection to the agent failed: \(reason)"
+        case (let reason, true)?: message = "\(ownMessage); the connection failed (\(reason)) and opened again, but the agent sent nothing since"
+        }
         let failure = StepFailure(message: message, cause: cause, location: current.step.location, waited: now - current.started)
         record(current.info, .failed(failure), started: current.started, at: now)
         fail(failure, at: now)

@@ -25,7 +25,7 @@ struct ConnectionTroubleTests {
         #expect(output.command == .finish(.failed(failure)))
     }
 
-    @Test("a connection that failed and opened again: the step's own message")
+    @Test("a connection that failed and opened again, silent since: the step's own message, then the failure")
     func openAgainIsTheStepsMessage() throws {
         var machine = try Machine(Self.flow, settings: Self.settings)
         _ = machine.start()
@@ -33,5 +33,18 @@ struct ConnectionTroubleTests {
         let output = machine.deadline(at: .seconds(3))
         guard case .finish(.failed(let failure)) = output.command else { return #expect(Bool(false), "\(output.command)") }
         #expect(failure.message.hasPrefix(#"expected reply "hello" within 3s"#), "\(failure.message)")
+        #expect(failure.message.hasSuffix("; the connection failed (the connection dropped) and opened again, but the agent sent nothing since"), "\(failure.message)")
+    }
+
+    @Test("a failure the agent has spoken since is not the cause: the step's own message alone")
+    func spokenSinceIsTheStepsMessage() throws {
+        var machine = try Machine(Self.flow, settings: Self.settings)
+        _ = machine.start()
+        _ = machine.receive(
+            [.connection(.failed(reason: "the connection dropped")), .connection(.open), Events.reply("hi there")], at: .seconds(1))
+        let output = machine.deadline(at: .seconds(3))
+        guard case .finish(.failed(let failure)) = output.command else { return #expect(Bool(false), "\(output.command)") }
+        #expect(failure.message.hasPrefix(#"expected reply "hello" within 3s"#), "\(failure.message)")
+        #expect(!failure.message.contains("the connection"), "\(failure.message)")
     }
 }
