@@ -7,6 +7,7 @@ extension AGUIConversation {
     /// that does not apply). After a failure the run is over.
     public mutating func receive(_ bytes: some Sequence<UInt8>) -> Result<[AgentEvent], ConnectorError> {
         let frames = run.decoder.feed(bytes)
+        if run.decoder.isOverLimit { return .failure(ConnectorError(EventSizeLimit.refusal)) }
         return handle(frames)
     }
 
