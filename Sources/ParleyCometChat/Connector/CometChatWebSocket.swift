@@ -57,7 +57,7 @@ public struct CometChatWebSocket: CometChatRealtime {
     ) async -> CometChatRealtimeEnding {
         do {
             var configuration = WebSocketClientConfiguration()
-            configuration.maxFrameSize = EventSizeLimit.bytes
+            configuration.maxFrameSize = 1 << 24
             let frame = try await WebSocketClient.connect(url: login.url, configuration: configuration, logger: logger) {
                 [clock] inbound, outbound, _ in
                 state.open(outbound)
@@ -71,7 +71,7 @@ public struct CometChatWebSocket: CometChatRealtime {
                         }
                     }
                     defer { group.cancelAll() }
-                    for try await message in inbound.messages(maxSize: EventSizeLimit.bytes) {
+                    for try await message in inbound.messages(maxSize: 1 << 24) {
                         guard case .text(let text) = message else {
                             state.fail("CometChat sent a binary WebSocket frame; its realtime frames are JSON text")
                             return try await outbound.close(.unacceptableData, reason: "binary frame")
@@ -95,7 +95,6 @@ public struct CometChatWebSocket: CometChatRealtime {
             guard let frame else { return .dropped }
             return .closed(code: Int(UInt16(webSocketErrorCode: frame.closeCode)), reason: frame.reason ?? "")
         } catch {
-            if EventSizeLimit.isOversized(error) { return .failed(EventSizeLimit.refusal) }
             if let failure = state.failure { return .failed(failure) }
             if state.isCancelled { return .cancelled }
             if state.opened { return .dropped }

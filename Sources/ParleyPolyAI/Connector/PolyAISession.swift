@@ -234,7 +234,7 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
         }) else { return (.unreachable("no session"), false) }
         do {
             var configuration = WebSocketClientConfiguration()
-            configuration.maxFrameSize = EventSizeLimit.bytes
+            configuration.maxFrameSize = 1 << 24
             let frame = try await WebSocketClient.connect(url: url, configuration: configuration, logger: logger) {
                 [self] inbound, outbound, _ in
                 progress.set(opened: true)
@@ -247,7 +247,7 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask { [self] in try await heartbeats(outbound) }
                     defer { group.cancelAll() }
-                    for try await message in inbound.messages(maxSize: EventSizeLimit.bytes) {
+                    for try await message in inbound.messages(maxSize: 1 << 24) {
                         guard lock.withLock({ socketGeneration == generation }) else { return }
                         progress.set(established: true)
                         switch message {
@@ -271,7 +271,6 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
             guard let frame else { return (.dropped, progress.established) }
             return (.closed(code: Int(UInt16(webSocketErrorCode: frame.closeCode)), reason: frame.reason ?? ""), progress.established)
         } catch {
-            if EventSizeLimit.isOversized(error) { fail(ConnectorError(EventSizeLimit.refusal)) }
             if progress.opened { return (.dropped, progress.established) }
             if let client = error as? WebSocketClientError, client == .webSocketUpgradeFailed { return (.refused, false) }
             return (.unreachable(PolyRestClient.networkReason(error)), false)
