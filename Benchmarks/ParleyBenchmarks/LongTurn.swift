@@ -32,6 +32,7 @@ enum LongTurn {
     static func flow(secret: Bool) -> String {
         """
         flow: Long story
+        timeout: 300s
         steps:
         \(secret ? "  - log: \"token ${secret.PARLEY_BENCH_TOKEN}\"\n" : "")  - send: story
           - expect: { reply: { contains: "the end" }, latency: { first_token: { lt: 60s } } }
