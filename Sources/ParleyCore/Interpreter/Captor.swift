@@ -29,9 +29,13 @@ struct Captor {
     }
 
     /// Looks at the events of `turn` that arrived since `tally` was last brought up to date.
-    func catchUp(_ tally: inout Tally, _ capture: Capture, _ turn: Turn) {
+    /// `counter` counts each event looked at, as the evaluator counts matches.
+    func catchUp(_ tally: inout Tally, _ capture: Capture, _ turn: Turn, counter: EvaluationCounter? = nil) {
         let kind = capture.source
-        let fresh = (tally.judged..<turn.entries.count).filter { turn.entries[$0].event.kinds.contains(kind) }
+        let fresh = (tally.judged..<turn.entries.count).filter { index in
+            counter?.add()
+            return turn.entries[index].event.kinds.contains(kind)
+        }
         tally.judged = turn.entries.count
         guard let last = fresh.last, tally.broken == nil else { return }
         tally.latest = last

@@ -26,7 +26,7 @@ struct ReadProgress: Sendable {
             for pattern in Self.received(in: condition) { tally(pattern) }
         case .capture(let reads):
             let captor = Captor(interpolation: interpolation)
-            for (index, capture) in reads.enumerated() { captor.catchUp(&captures[index, default: Captor.Tally()], capture, turn) }
+            for (index, capture) in reads.enumerated() { captor.catchUp(&captures[index, default: Captor.Tally()], capture, turn, counter: evaluator.counter) }
         case .pause, .turnEnd, .performing: break
         }
     }

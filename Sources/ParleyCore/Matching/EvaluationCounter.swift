@@ -1,6 +1,7 @@
 import Foundation
 
-/// Counts how many times events are matched against patterns: the work a turn costs. Tests hand
+/// Counts how many times events are matched against patterns (or looked at by a capture): the
+/// work a turn costs. Tests hand
 /// one to the interpreter to hold that work linear in the number of events, without timing.
 public final class EvaluationCounter: @unchecked Sendable {
     private let lock = NSLock()
