@@ -9,6 +9,7 @@ import ParleyTesting
 //   swift build -c release && .build/release/parley-benchmarks [--flows N]
 //   .build/release/parley-benchmarks polyai-concurrent [--conversations N]
 //   .build/release/parley-benchmarks validate-scaling [--runs N]
+//   .build/release/parley-benchmarks long-turn [--deltas N,N,…]
 // `parley serve` is started from the same build folder as this program.
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -30,6 +31,16 @@ if arguments.first == "validate-scaling" {
         arguments.index(after: $0) < arguments.endIndex ? Int(arguments[arguments.index(after: $0)]) : nil
     } ?? 3
     try ValidateScaling.run(runs: runs)
+    exit(0)
+}
+// `parley-benchmarks long-turn [--deltas 2000,4000,8000]`: a reply of N one-character deltas,
+// judged while it streams (issue 22, point 3).
+if arguments.first == "long-turn" {
+    let sizes = arguments.firstIndex(of: "--deltas").flatMap {
+        arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)].split(separator: ",").compactMap { Int($0) } : nil
+    } ?? [2000, 4000, 8000]
+    let parley = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("parley")
+    try await LongTurn.run(parley: parley, sizes: sizes)
     exit(0)
 }
 let count = arguments.firstIndex(of: "--flows").flatMap { arguments.index(after: $0) < arguments.endIndex ? Int(arguments[arguments.index(after: $0)]) : nil } ?? 200

@@ -152,9 +152,9 @@ struct ConsoleReport {
     /// Adds a debug timeline line: the time from the flow's start, then `text` under its step.
     private mutating func timeline(_ run: FlowRun, _ time: Duration, depth: Int? = nil, nested: Bool = false, _ text: String) {
         guard level == .debug else { return }
-        var flow = open[run.id] ?? OpenFlow(started: time)
-        let indent = String(repeating: "  ", count: (depth ?? flow.depth) + (nested ? 1 : 0))
-        flow.lines.append("    \(ConsoleStyle.clock(time - flow.started)) \(indent)\(text)")
-        open[run.id] = flow
+        // Appended in place: a copy of the flow taken out and put back copied all its lines per line.
+        let (started, flowDepth) = open[run.id].map { ($0.started, $0.depth) } ?? (time, 0)
+        let indent = String(repeating: "  ", count: (depth ?? flowDepth) + (nested ? 1 : 0))
+        open[run.id, default: OpenFlow(started: time)].lines.append("    \(ConsoleStyle.clock(time - started)) \(indent)\(text)")
     }
 }

@@ -13,6 +13,7 @@ extension AGUIConversation {
             if run.head.count == RunState.headLimit, let binary = binaryBody() { return .failure(binary) }
         }
         let frames = run.decoder.feed(bytes)
+        if run.decoder.isOverLimit { return .failure(ConnectorError(EventSizeLimit.refusal)) }
         return handle(frames)
     }
 

@@ -1,3 +1,5 @@
+import ParleyCore
+
 /// A pure, incremental decoder for `text/event-stream` bodies (WHATWG HTML, "Server-sent events",
 /// section "Parsing an event stream" and "Interpreting an event stream").
 ///
@@ -6,7 +8,9 @@
 /// buffered. The decoder performs no I/O.
 ///
 /// One deliberate difference from browsers: ``finish()`` dispatches a last event that was not
-/// followed by a blank line, where the spec discards it.
+/// followed by a blank line, where the spec discards it. Another: an event is held only up to
+/// `eventLimit` bytes (its lines up to the blank line that ends it); past that the decoder drops
+/// what it holds, decodes nothing more and says so in ``isOverLimit``.
 public struct SSEDecoder: Sendable {
     private static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
     private static let lf: UInt8 = 0x0A
@@ -25,13 +29,23 @@ public struct SSEDecoder: Sendable {
     private var eventType = ""
     private var lastEventID = ""
     private var retry: Int?
+    /// The largest event held, in bytes.
+    public let eventLimit: Int
+    /// The bytes of the event being read so far.
+    private var eventBytes = 0
+    /// An event grew past `eventLimit`: nothing more is decoded.
+    public private(set) var isOverLimit = false
 
-    public init() {}
+    /// A decoder that holds an event of up to `eventLimit` bytes.
+    public init(eventLimit: Int = EventSizeLimit.bytes) {
+        self.eventLimit = eventLimit
+    }
 
     /// Consumes a chunk and returns the events completed by it, in order.
     public mutating func feed(_ bytes: some Sequence<UInt8>) -> [ServerSentEvent] {
         var events: [ServerSentEvent] = []
         for byte in bytes {
+            guard !isOverLimit else { break }
             if bomChecked {
                 consume(byte, into: &events)
                 continue
@@ -58,7 +72,7 @@ public struct SSEDecoder: Sendable {
             process(line: line, into: &events)
         }
         dispatch(into: &events)
-        self = SSEDecoder()
+        self = SSEDecoder(eventLimit: eventLimit)
         return events
     }
 
@@ -75,6 +89,14 @@ public struct SSEDecoder: Sendable {
         if afterCR {
             afterCR = false
             if byte == Self.lf { return }
+        }
+        eventBytes += 1
+        guard eventBytes <= eventLimit else {
+            // Drop what is held: a larger event is refused, not kept.
+            isOverLimit = true
+            line = []
+            dataBuffer = ""
+            return
         }
         switch byte {
         case Self.cr:
@@ -132,6 +154,7 @@ public struct SSEDecoder: Sendable {
 
     private mutating func dispatch(into events: inout [ServerSentEvent]) {
         defer {
+            eventBytes = 0
             dataBuffer = ""
             eventType = ""
             retry = nil

@@ -27,21 +27,30 @@ public struct ExpectationCheck: Sendable {
     public func verdict(
         _ expectation: Expectation, in turn: Turn, now: Duration, timeout: Duration, within: Duration? = nil, ended: TurnEnd? = nil
     ) -> Verdict {
-        let results = turn.entries.map { evaluator.evaluate(expectation.pattern, against: $0.event) }
+        var tally = PatternTally(expectation.pattern)
+        tally.catchUp(with: turn, evaluator)
+        return verdict(expectation, tally: tally, in: turn, now: now, timeout: timeout, within: within, ended: ended)
+    }
+
+    /// The same verdict from a tally of the pattern over `turn` that the caller keeps up to date as
+    /// events arrive: what a waiting step calls on every event, so it costs the same however long the turn.
+    public func verdict(
+        _ expectation: Expectation, tally: PatternTally, in turn: Turn, now: Duration, timeout: Duration, within: Duration? = nil,
+        ended: TurnEnd? = nil
+    ) -> Verdict {
+        let results = tally.results
         let giveUp = min(timeout, ended?.settledAt ?? timeout)
         if let count = expectation.count {
-            return countVerdict(expectation, count, turn, results, now: now, giveUp: giveUp, within: within ?? timeout, ended: ended)
+            return countVerdict(expectation, count, turn, tally, now: now, giveUp: giveUp, within: within ?? timeout, ended: ended)
         }
-        if let index = results.firstIndex(where: \.passed) {
+        if let index = tally.matches.first {
             if let broken = latencyFailure(expectation, turn) { return .failed(broken) }
             return .passed(index: index)
         }
         let expected = PatternDescription.describe(expectation.pattern)
         // A turn that ended in a failed run brings nothing more: say why at once, with the agent's
         // own message, instead of waiting out the timeout.
-        if turn.hasEnded, let failed = turn.entries.last(where: { if case .runError = $0.event { true } else { false } }),
-            case .runError(let message, let code) = failed.event
-        {
+        if turn.hasEnded, let failed = turn.lastRunError, case .runError(let message, let code) = turn.entries[failed].event {
             let coded = code.map { " (code \($0))" } ?? ""
             return .failed("expected \(expected), but the agent's run failed: run_error \"\(message)\"\(coded)")
         }
@@ -57,10 +66,10 @@ public struct ExpectationCheck: Sendable {
 
     /// `count:`: decided as soon as more events cannot change it, else when the turn has settled or time is up.
     private func countVerdict(
-        _ expectation: Expectation, _ count: Matcher, _ turn: Turn, _ results: [MatchResult], now: Duration, giveUp: Duration,
+        _ expectation: Expectation, _ count: Matcher, _ turn: Turn, _ tally: PatternTally, now: Duration, giveUp: Duration,
         within: Duration, ended: TurnEnd?
     ) -> Verdict {
-        let matching = results.indices.filter { results[$0].passed }
+        let matching = tally.matches
         let rule = CountRule(evaluator: evaluator)
         let holds = rule.holds(count, matching.count)
         guard now >= giveUp || rule.isFinal(count, at: matching.count) else { return .waiting(until: giveUp) }
@@ -77,7 +86,7 @@ public struct ExpectationCheck: Sendable {
         } else {
             span = "within \(within.flowText)"
         }
-        guard !matching.isEmpty else { return .failed("expected \(expected) \(span); got none: \(arrived(expectation.pattern, turn, results))") }
+        guard !matching.isEmpty else { return .failed("expected \(expected) \(span); got none: \(arrived(expectation.pattern, turn, tally.results))") }
         let shown = matching.map { "\(PatternDescription.show(turn.entries[$0].event)) at \(turn.entries[$0].offset.flowText)" }
         return .failed("expected \(expected) \(span); got \(matching.count): \(shown.joined(separator: ", "))")
     }
@@ -107,11 +116,8 @@ public struct ExpectationCheck: Sendable {
         guard pattern.kind == .handoff, case .object(let fields)? = pattern.matcher?.kind,
             let outcome = fields.first(where: { $0.key == "outcome" })
         else { return nil }
-        let last = turn.entries.reversed().lazy.compactMap { entry -> Handoff? in
-            guard case .handoff(let handoff) = entry.event, HandoffStage.outcomes.contains(handoff.stage) else { return nil }
-            return handoff
-        }.first
-        guard let last, !evaluator.evaluate(outcome.matcher, against: .string(last.stage.rawValue)).passed else { return nil }
+        guard let position = turn.lastHandoffOutcome, case .handoff(let last) = turn.entries[position].event,
+            !evaluator.evaluate(outcome.matcher, against: .string(last.stage.rawValue)).passed else { return nil }
         let details = [last.agentName.map { "agent \(JSONValue.quoted($0))" }, last.reason.map { "reason \(JSONValue.quoted($0))" }]
             .compactMap { $0 }
         return details.isEmpty ? last.stage.rawValue : "\(last.stage.rawValue) (\(details.joined(separator: ", ")))"

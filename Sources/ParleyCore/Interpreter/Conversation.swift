@@ -17,6 +17,8 @@ struct Conversation: Sendable {
     private(set) var isReconnecting = false
     /// Whether no user action has happened yet.
     private(set) var isOpening = true
+    /// Counts the turns, so what a read judged of one turn is never taken for the next.
+    private(set) var turnNumber = 0
     /// Whether the agent greets first, so the opening turn is open until `turn_ended`.
     let agentSpeaksFirst: Bool
     /// How long the agent must be silent, with no run open, before a turn without `turn_ended` counts as over.
@@ -48,6 +50,7 @@ struct Conversation: Sendable {
     /// A user action opens a new turn.
     mutating func startTurn(at now: Duration) {
         turn = Turn()
+        turnNumber += 1
         turnStart = now
         lastEventAt = now
         turnEndedAt = nil
@@ -88,17 +91,7 @@ struct Conversation: Sendable {
         return lastEventAt + quietPeriod
     }
 
-    private var isRunOpen: Bool {
-        var open = 0
-        for entry in turn.entries {
-            switch entry.event {
-            case .runStarted: open += 1
-            case .runFinished, .runError: open = max(0, open - 1)
-            default: continue
-            }
-        }
-        return open > 0
-    }
+    private var isRunOpen: Bool { turn.openRuns > 0 }
 
     /// The latest interactive message of `kind` (or with this id), from the whole session.
     func interactive(_ kind: InteractiveKind?, id: String? = nil) -> InteractiveMessage? {

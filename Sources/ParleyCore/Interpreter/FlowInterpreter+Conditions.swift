@@ -3,25 +3,25 @@ import ParleyModel
 extension FlowInterpreter {
     /// A condition's value now. `received` holds as soon as a matching event of the current turn
     /// arrives, and fails once the turn has ended and settled without one; until then it is open.
-    func judge(_ condition: Condition, at now: Duration) -> Truth {
+    /// `progress` holds what the step has judged of the turn (`received` reads its tallies).
+    func judge(_ condition: Condition, _ progress: ReadProgress, at now: Duration) -> Truth {
         switch condition {
         case .variable(let name, let matcher):
             return evaluator.evaluate(matcher, against: variables[name.value]).passed ? .holds : .fails
         case .received(let pattern):
-            let evaluator = evaluator
-            if conversation.turn.entries.contains(where: { evaluator.evaluate(pattern, against: $0.event).passed }) { return .holds }
+            if !progress.tally(pattern).matches.isEmpty { return .holds }
             guard let settled = conversation.settledAt(settings.settle, openingEnds: true) else { return .open }
             return now >= settled ? .fails : .open
         case .all(let conditions):
-            let values = conditions.map { judge($0, at: now) }
+            let values = conditions.map { judge($0, progress, at: now) }
             if values.contains(.fails) { return .fails }
             return values.allSatisfy { $0 == .holds } ? .holds : .open
         case .any(let conditions):
-            let values = conditions.map { judge($0, at: now) }
+            let values = conditions.map { judge($0, progress, at: now) }
             if values.contains(.holds) { return .holds }
             return values.allSatisfy { $0 == .fails } ? .fails : .open
         case .not(let inner):
-            switch judge(inner, at: now) {
+            switch judge(inner, progress, at: now) {
             case .holds: return .fails
             case .fails: return .holds
             case .open: return .open

@@ -3,24 +3,32 @@ import ParleyModel
 extension FlowInterpreter {
     /// Looks at the pending step again: pass it, fail it, act, or keep waiting.
     mutating func judgePending(at now: Duration) {
-        guard let current = pending else { return }
-        if let broken = TemplateCheck(interpolation: interpolation).failure(in: current.wait) {
+        guard let wait = pending?.wait else { return }
+        if let broken = TemplateCheck(interpolation: interpolation).failure(in: wait), let current = pending {
             return settle(current, failing: broken.message, cause: .mismatch, at: now)
         }
+        // Only the events that arrived since the last look are judged. In place, before any copy
+        // of the pending step is taken, so the tallies are extended rather than copied.
+        let (interpolation, evaluator) = (interpolation, evaluator)
+        pending?.progress.catchUp(wait, conversation, interpolation, evaluator)
+        guard let current = pending else { return }
+        let progress = current.progress
         let turn = conversation.turn
         let turnNow = now - conversation.turnStart
         switch current.wait {
         case .expectation(let expectation, let deadline, let within):
             let check = ExpectationCheck(evaluator: evaluator)
             let ended = expectation.within == nil ? turnEnd : nil
-            switch check.verdict(expectation, in: turn, now: turnNow, timeout: deadline - conversation.turnStart, within: within, ended: ended) {
+            let tally = progress.tally(expectation.pattern)
+            switch check.verdict(
+                expectation, tally: tally, in: turn, now: turnNow, timeout: deadline - conversation.turnStart, within: within, ended: ended)
+            {
             case .passed: settle(current, at: now)
             case .waiting: return
             case .failed(let message): settle(current, failing: message, cause: now >= deadline ? .timeout : .mismatch, at: now)
             }
         case .absence(let absence, let deadline, let windowed):
-            let evaluator = evaluator
-            if let hit = turn.entries.first(where: { evaluator.evaluate(absence.pattern, against: $0.event).passed }) {
+            if let hit = progress.tally(absence.pattern).matches.first.map({ turn.entries[$0] }) {
                 let span = windowed ? "for \((deadline - current.started).flowText)" : "in this turn"
                 let message = "expected no \(PatternDescription.describe(absence.pattern)) \(span); "
                     + "got \(PatternDescription.show(hit.event)) at \(hit.offset.flowText)"
@@ -31,19 +39,23 @@ extension FlowInterpreter {
             }
         case .sequence(let sequence, let deadline, let within):
             let check = SequenceCheck(evaluator: evaluator)
-            guard let message = check.failure(sequence, in: turn, span: "within \(within.flowText)") else {
-                return settle(current, at: now)
-            }
+            if check.isComplete(sequence, progress) { return settle(current, at: now) }
+            // Incomplete: it fails at its deadline, or without `within:` once the ended turn settled.
+            let span: String
+            let cause: RetryCause
             if now >= deadline {
-                settle(current, failing: message, cause: .timeout, at: now)
+                (span, cause) = ("within \(within.flowText)", .timeout)
             } else if sequence.within == nil, let ended = turnEnd, turnNow >= ended.settledAt {
-                let early = check.failure(sequence, in: turn, span: "before the turn ended at \(ended.at.flowText)") ?? message
-                settle(current, failing: early, cause: .mismatch, at: now)
+                (span, cause) = ("before the turn ended at \(ended.at.flowText)", .mismatch)
+            } else {
+                return
             }
+            guard let message = check.failure(sequence, in: turn, span: span) else { return settle(current, at: now) }
+            settle(current, failing: message, cause: cause, at: now)
         case .capture(let captures):
             judgeCaptures(current, captures, at: now)
         case .condition(let condition, let deadline, let use):
-            switch judge(condition, at: now) {
+            switch judge(condition, progress, at: now) {
             case .holds: decide(current, true, use: use, at: now)
             case .fails: decide(current, false, use: use, at: now)
             case .open:
@@ -80,20 +92,24 @@ extension FlowInterpreter {
     /// until the turn has ended and settled); all found, the variables are set together. Every
     /// missing capture is held to its own limit, so a found one never hides another's.
     private mutating func judgeCaptures(_ current: PendingStep, _ captures: [Capture], at now: Duration) {
-        let captor = Captor(turn: conversation.turn, interpolation: interpolation)
+        let captor = Captor(interpolation: interpolation)
         var values: [(String, JSONValue)] = []
         var missing = false
-        for capture in captures {
-            switch captor.read(capture) {
+        for (index, capture) in captures.enumerated() {
+            let tally = current.progress.capture(index)
+            switch Captor.read(tally) {
             case .found(let value): values.append((capture.name, value))
             case .broken(let message): return settle(current, failing: message, cause: .mismatch, at: now)
-            case .missing(let message):
+            case .missing:
                 missing = true
+                // The reason is spelled out only when the wait is over.
                 let deadline = current.started + timeout(capture.within)
                 if now >= deadline {
+                    let message = captor.missing(capture, tally, in: conversation.turn)
                     return settle(current, failing: "\(message) within \(timeout(capture.within).flowText)", cause: .timeout, at: now)
                 }
                 if capture.within == nil, let settled = settledAt, now >= settled, let ended = turnEnd {
+                    let message = captor.missing(capture, tally, in: conversation.turn)
                     return settle(current, failing: "\(message); the turn ended at \(ended.at.flowText)", cause: .mismatch, at: now)
                 }
             }
@@ -122,9 +138,8 @@ extension FlowInterpreter {
             return sequence.within == nil ? min(deadline, settledAt ?? deadline) : deadline
         case .capture(let captures):
             // Only the captures still missing can decide the step; a found one's limit is no reason to wake.
-            let captor = Captor(turn: conversation.turn, interpolation: interpolation)
-            let missing = captures.filter { if case .missing = captor.read($0) { true } else { false } }
-            return missing.map { giveUp($0, started: current.started) }.min() ?? current.started
+            let missing = captures.indices.filter { if case .missing = Captor.read(current.progress.capture($0)) { true } else { false } }
+            return missing.map { giveUp(captures[$0], started: current.started) }.min() ?? current.started
         case .condition(_, let deadline, _):
             return min(deadline, conversation.settledAt(settings.settle, openingEnds: true) ?? deadline)
         case .turnEnd(let deadline, _):

@@ -20,12 +20,14 @@ public struct FlowInterpreter: Sendable {
         public var quietPeriod: Duration
         /// How long a read without `within:` goes on waiting once the turn has ended (parley.yaml's `defaults.settle`).
         public var settle: Duration
+        /// Counts the events matched against patterns (tests hold a long turn's work to linear).
+        public var evaluations: EvaluationCounter?
 
         /// Creates settings.
         public init(
             defaultTimeout: Duration = ProjectDefaults.fallbackTimeout, overrides: [String: JSONValue] = [:], row: [Assignment] = [],
             environment: @escaping @Sendable (Reference) -> String? = { _ in nil }, agentSpeaksFirst: Bool = false,
-            quietPeriod: Duration = .seconds(2), settle: Duration = ProjectDefaults.fallbackSettle
+            quietPeriod: Duration = .seconds(2), settle: Duration = ProjectDefaults.fallbackSettle, evaluations: EvaluationCounter? = nil
         ) {
             self.defaultTimeout = defaultTimeout
             self.overrides = overrides
@@ -34,6 +36,7 @@ public struct FlowInterpreter: Sendable {
             self.agentSpeaksFirst = agentSpeaksFirst
             self.quietPeriod = quietPeriod
             self.settle = settle
+            self.evaluations = evaluations
         }
     }
 
@@ -63,7 +66,7 @@ public struct FlowInterpreter: Sendable {
     }
 
     var interpolation: Interpolation { Interpolation(variables: variables, environment: settings.environment) }
-    var evaluator: MatcherEvaluator { MatcherEvaluator(interpolation: interpolation) }
+    var evaluator: MatcherEvaluator { MatcherEvaluator(interpolation: interpolation, counter: settings.evaluations) }
 
     /// Sets the flow's variables and runs up to the first wait.
     public mutating func start() -> InterpreterOutput {

@@ -6,6 +6,8 @@ struct PendingStep: Sendable {
     var info: StepInfo
     var started: Duration
     var wait: Wait
+    /// What the step's reads have judged of the turn so far.
+    var progress = ReadProgress()
 
     enum Wait: Sendable {
         /// `expect`: until an event of the turn matches, or `deadline`.

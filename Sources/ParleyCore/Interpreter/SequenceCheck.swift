@@ -4,6 +4,17 @@ import ParleyModel
 struct SequenceCheck: Sendable {
     var evaluator: MatcherEvaluator
 
+    /// Whether every pattern matched in order, from tallies kept as events arrive: each pattern's
+    /// first match after the previous one's, found by halving, so the cost does not grow with the turn.
+    func isComplete(_ sequence: EventSequence, _ progress: ReadProgress) -> Bool {
+        var position = 0
+        for pattern in sequence.patterns {
+            guard let index = progress.tally(pattern).firstMatch(from: position) else { return false }
+            position = index + 1
+        }
+        return true
+    }
+
     /// Nil when the sequence is complete; otherwise what is missing (`span`: "within 5s"), and what did arrive.
     func failure(_ sequence: EventSequence, in turn: Turn, span: String) -> String? {
         var position = 0

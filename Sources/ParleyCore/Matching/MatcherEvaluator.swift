@@ -4,14 +4,18 @@ import ParleyModel
 public struct MatcherEvaluator: Sendable {
     /// Renders templates inside matchers.
     public var interpolation: Interpolation
+    /// Counts the events matched against patterns, when a test asks.
+    public var counter: EvaluationCounter?
 
     /// Creates an evaluator.
-    public init(interpolation: Interpolation) {
+    public init(interpolation: Interpolation, counter: EvaluationCounter? = nil) {
         self.interpolation = interpolation
+        self.counter = counter
     }
 
     /// Matches an event against a pattern: the kind must be one the event answers to, then its fields.
     public func evaluate(_ pattern: EventPattern, against event: AgentEvent) -> MatchResult {
+        counter?.add()
         guard event.kinds.contains(pattern.kind) else { return .fail("not a \(pattern.kind.rawValue)") }
         guard let matcher = pattern.matcher else { return .pass }
         return evaluate(matcher, against: event.fields)

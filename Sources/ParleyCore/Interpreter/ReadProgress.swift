@@ -1,0 +1,60 @@
+import ParleyModel
+
+/// What a waiting step's reads have judged of the current turn, kept between events so that each
+/// event is judged once per pattern as it arrives: a long turn costs work in proportion to its
+/// events, not their square. Belongs to one pending step; a new turn starts it afresh.
+struct ReadProgress: Sendable {
+    /// The turn the tallies belong to (`Conversation.turnNumber`).
+    private var turnNumber: Int?
+    private var patterns: [EventPattern: PatternTally] = [:]
+    /// By the capture's position in its step.
+    private var captures: [Int: Captor.Tally] = [:]
+
+    /// Judges the events that arrived since the last call, for every pattern `wait` reads.
+    mutating func catchUp(_ wait: PendingStep.Wait, _ conversation: Conversation, _ interpolation: Interpolation, _ evaluator: MatcherEvaluator) {
+        if turnNumber != conversation.turnNumber { self = ReadProgress(turnNumber: conversation.turnNumber) }
+        let turn = conversation.turn
+        func tally(_ pattern: EventPattern) {
+            patterns[pattern, default: PatternTally(pattern)].catchUp(with: turn, evaluator)
+        }
+        switch wait {
+        case .expectation(let expectation, _, _): tally(expectation.pattern)
+        case .absence(let absence, _, _): tally(absence.pattern)
+        case .sequence(let sequence, _, _):
+            for pattern in sequence.patterns { tally(pattern) }
+        case .condition(let condition, _, _):
+            for pattern in Self.received(in: condition) { tally(pattern) }
+        case .capture(let reads):
+            let captor = Captor(interpolation: interpolation)
+            for (index, capture) in reads.enumerated() { captor.catchUp(&captures[index, default: Captor.Tally()], capture, turn, counter: evaluator.counter) }
+        case .pause, .turnEnd, .performing: break
+        }
+    }
+
+    /// The tally of `pattern`, as of the last `catchUp`.
+    func tally(_ pattern: EventPattern) -> PatternTally {
+        patterns[pattern] ?? PatternTally(pattern)
+    }
+
+    /// The tally of the capture at `index` in its step, as of the last `catchUp`.
+    func capture(_ index: Int) -> Captor.Tally {
+        captures[index] ?? Captor.Tally()
+    }
+
+    /// The patterns a condition's `received` parts wait for.
+    static func received(in condition: Condition) -> [EventPattern] {
+        switch condition {
+        case .variable: return []
+        case .received(let pattern): return [pattern]
+        case .all(let inner), .any(let inner): return inner.flatMap(received(in:))
+        case .not(let inner): return received(in: inner)
+        }
+    }
+}
+
+extension ReadProgress {
+    init(turnNumber: Int) {
+        self.init()
+        self.turnNumber = turnNumber
+    }
+}
