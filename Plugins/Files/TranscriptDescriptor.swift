@@ -1,4 +1,5 @@
 import Foundation
+import ParleyCore
 
 #if canImport(Glibc)
     import Glibc
@@ -23,7 +24,7 @@ final class TranscriptDescriptor: TranscriptStorage {
 
     func write(_ bytes: UnsafeRawBufferPointer) throws(POSIXError) -> Int {
         while true {
-            let count = systemWrite(descriptor, bytes.baseAddress, bytes.count)
+            let count = SystemCall.write(descriptor, bytes.baseAddress, bytes.count)
             if count >= 0 { return count }
             if errno != EINTR { throw Self.lastError() }
         }
@@ -35,28 +36,11 @@ final class TranscriptDescriptor: TranscriptStorage {
 
     func close() {
         guard descriptor >= 0 else { return }
-        _ = systemClose(descriptor)
+        _ = SystemCall.close(descriptor)
         descriptor = -1
     }
 
     private static func lastError() -> POSIXError {
         POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
     }
-}
-
-/// `write(2)` and `close(2)`, under names the methods above do not hide.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.write(descriptor, bytes, count)
-    #elseif canImport(Darwin)
-        Darwin.write(descriptor, bytes, count)
-    #endif
-}
-
-private func systemClose(_ descriptor: Int32) -> Int32 {
-    #if canImport(Glibc)
-        Glibc.close(descriptor)
-    #elseif canImport(Darwin)
-        Darwin.close(descriptor)
-    #endif
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ParleyCore
 
 #if canImport(Glibc)
     import Glibc
@@ -28,7 +29,7 @@ public final class DescriptorOutput: Sendable {
     public convenience init(descriptor: Int32) {
         self.init { bytes in
             while true {
-                let count = systemWrite(descriptor, bytes.baseAddress, bytes.count)
+                let count = SystemCall.write(descriptor, bytes.baseAddress, bytes.count)
                 guard count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) else { return (count, count < 0 ? errno : 0) }
                 // A non-blocking descriptor (a terminal shared with another program): wait as a blocking write would.
                 var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
@@ -80,13 +81,4 @@ public final class DescriptorOutput: Sendable {
             }
         }
     }
-}
-
-/// `write(2)`, under a name the method `DescriptorOutput.write` does not hide.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.write(descriptor, bytes, count)
-    #elseif canImport(Darwin)
-        Darwin.write(descriptor, bytes, count)
-    #endif
 }

@@ -120,27 +120,14 @@ struct RunCommandTests {
         let folder = try RunFixtures.copy()
         defer { try? FileManager.default.removeItem(at: folder) }
         let project = folder.appendingPathComponent("Fixtures/interrupt")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["run", "."]
-        process.currentDirectoryURL = project
-        let stdout = Pipe()
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let run = try LiveRun(executable, ["run", "."], in: project)
         // Interrupt once the first flow has finished and the second is waiting.
-        var seen = ""
-        while !seen.contains("[1/2]") {
-            let chunk = stdout.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            seen += String(decoding: chunk, as: UTF8.self)
-        }
+        run.readOutput(until: "[1/2]")
         // "[1/2]" comes before the second flow starts: a signal then would skip it, transcript and all.
         try RunFixtures.waitFor(project.appendingPathComponent("reports/transcripts/2-slow.jsonl"))
-        kill(process.processIdentifier, SIGINT)
-        seen += String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 130, "stdout: \(seen)")
+        run.signal(SIGINT)
+        let status = run.finish()
+        #expect(status == 130, "stdout: \(run.output)")
         let report = try String(contentsOf: project.appendingPathComponent("reports/report.json"), encoding: .utf8)
         #expect(report.contains("\"interrupted\" : true") || report.contains("\"interrupted\": true"))
         #expect(FileManager.default.fileExists(atPath: project.appendingPathComponent("reports/junit.xml").path))

@@ -47,27 +47,14 @@ struct RunExitTests {
         let folder = try RunFixtures.copy()
         defer { try? FileManager.default.removeItem(at: folder) }
         let project = folder.appendingPathComponent("Fixtures/failing")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["run", "."]
-        process.currentDirectoryURL = project
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        var seen = ""
-        while !seen.contains("\n") {
-            let chunk = stdout.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            seen += String(decoding: chunk, as: UTF8.self)
-        }
+        let run = try LiveRun(executable, ["run", "."], in: project)
+        run.readOutput(until: "\n")
         // The reader goes away, as head does after its first line; four flows and the summary are still to come.
-        try stdout.fileHandleForReading.close()
-        let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(seen.hasPrefix("[1/5] "), "\(seen)")
-        #expect(process.terminationReason == .exit && process.terminationStatus == 1, "stderr: \(errors)")
+        try run.closeOutput()
+        let status = run.finish(outputClosed: true)
+        let errors = run.errors
+        #expect(run.output.hasPrefix("[1/5] "), "\(run.output)")
+        #expect(status == 1, "stderr: \(errors)")
         #expect(!errors.contains("standard output failed"), "a reader that left is not an error: \(errors)")
         let (json, junit) = try Self.reports(project.appendingPathComponent("reports"))
         #expect((json["counts"] as? [String: Any])?["total"] as? Int == 5)
@@ -108,29 +95,15 @@ struct RunExitTests {
         let folder = try RunFixtures.copy()
         defer { try? FileManager.default.removeItem(at: folder) }
         let project = folder.appendingPathComponent("Fixtures/interrupt")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["run", "."]
-        process.currentDirectoryURL = project
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
+        let run = try LiveRun(executable, ["run", "."], in: project)
         // Signal once the first flow has finished and the second waits its 60 s.
-        var seen = ""
-        while !seen.contains("[1/2]") {
-            let chunk = stdout.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            seen += String(decoding: chunk, as: UTF8.self)
-        }
+        run.readOutput(until: "[1/2]")
         // "[1/2]" comes before the second flow starts; its transcript's file says it has.
         try RunFixtures.waitFor(project.appendingPathComponent("reports/transcripts/2-slow.jsonl"))
-        kill(process.processIdentifier, signal)
-        seen += String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit && process.terminationStatus == status, "stdout: \(seen)\nstderr: \(errors)")
+        run.signal(signal)
+        let exit = run.finish()
+        let (seen, errors) = (run.output, run.errors)
+        #expect(exit == status, "stdout: \(seen)\nstderr: \(errors)")
         #expect(errors.contains("finishing reports (Ctrl-C again to quit at once)"), "\(errors)")
         #expect(seen.contains("2 flows: 1 passed, 0 flaky, 0 failed, 1 skipped"), "\(seen)")
         let (json, junit) = try Self.reports(project.appendingPathComponent("reports"))
@@ -161,34 +134,15 @@ struct RunExitTests {
         let transcripts = project.appendingPathComponent("reports/transcripts")
         try FileManager.default.createDirectory(at: transcripts, withIntermediateDirectories: true)
         #expect(mkfifo(transcripts.appendingPathComponent("1-quick.jsonl").path, 0o644) == 0)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["run", "1-quick.flow.yaml"]
-        process.currentDirectoryURL = project
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
+        let run = try LiveRun(executable, ["run", "1-quick.flow.yaml"], in: project)
         // The flow is done (its line is out); the run's end waits on the hanging plugin.
-        var seen = ""
-        while !seen.contains("[1/1]") {
-            let chunk = stdout.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            seen += String(decoding: chunk, as: UTF8.self)
-        }
-        kill(process.processIdentifier, SIGINT)
-        var errors = ""
-        while !errors.contains("finishing reports") {
-            let chunk = stderr.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            errors += String(decoding: chunk, as: UTF8.self)
-        }
-        kill(process.processIdentifier, SIGTERM)
-        errors += String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        run.readOutput(until: "[1/1]")
+        run.signal(SIGINT)
+        run.readErrors(until: "finishing reports")
+        run.signal(SIGTERM)
+        let status = run.finish()
         // The plugin never returns: only the second signal can end the run, with SIGTERM's code.
-        #expect(process.terminationReason == .exit && process.terminationStatus == 143, "stdout: \(seen)\nstderr: \(errors)")
+        #expect(status == 143, "stdout: \(run.output)\nstderr: \(run.errors)")
     }
 
     @Test("a report that cannot be written: exit 3, it is named, and the other reports are whole")

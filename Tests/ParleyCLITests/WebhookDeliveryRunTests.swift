@@ -91,15 +91,7 @@ struct WebhookDeliveryRunTests {
         // A flush of 10 minutes: without Ctrl-C the run would wait that long.
         let (folder, project) = try Self.project(port: server.port, flush: "10m")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["run", "."]
-        process.currentDirectoryURL = project
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
+        let run = try LiveRun(executable, ["run", "."], in: project)
         // Interrupt once all three deliveries (two flows, then the run) have reached the receiver, which holds them.
         let waitStart = Date()
         while (try? String(contentsOf: bodiesFile, encoding: .utf8))?.split(separator: "\n").count ?? 0 < 3 {
@@ -107,12 +99,11 @@ struct WebhookDeliveryRunTests {
             Thread.sleep(forTimeInterval: 0.05)
         }
         let interrupted = Date()
-        kill(process.processIdentifier, SIGINT)
-        let out = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let err = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        run.signal(SIGINT)
+        let status = run.finish()
+        let (out, err) = (run.output, run.errors)
         let stopping = Date().timeIntervalSince(interrupted)
-        #expect(process.terminationStatus == 130, "stdout: \(out)\nstderr: \(err)")
+        #expect(status == 130, "stdout: \(out)\nstderr: \(err)")
         #expect(stopping < 10, "it took \(stopping)s to stop after Ctrl-C")
         let abandoned = RunFixtures.lines(out, startingWith: "delivery failed: ")
         #expect(abandoned.count == 3, "stdout: \(out)")

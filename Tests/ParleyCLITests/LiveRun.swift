@@ -1,0 +1,60 @@
+import Foundation
+
+/// A `parley` process a test talks to while it runs: read its output up to a mark, send it a
+/// signal or close its standard output, then collect the rest and its exit.
+final class LiveRun {
+    let process = Process()
+    private let stdout = Pipe()
+    private let stderr = Pipe()
+    /// Standard output read so far.
+    private(set) var output = ""
+    /// Standard error read so far.
+    private(set) var errors = ""
+
+    /// Starts `executable arguments` in `directory`.
+    init(_ executable: URL, _ arguments: [String], in directory: URL) throws {
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+    }
+
+    /// Reads standard output until it holds `mark` (or ends).
+    func readOutput(until mark: String) {
+        Self.read(stdout, into: &output, until: mark)
+    }
+
+    /// Reads standard error until it holds `mark` (or ends).
+    func readErrors(until mark: String) {
+        Self.read(stderr, into: &errors, until: mark)
+    }
+
+    /// Closes the reading end of standard output, as `head` does after its lines.
+    func closeOutput() throws {
+        try stdout.fileHandleForReading.close()
+    }
+
+    func signal(_ number: Int32) {
+        kill(process.processIdentifier, number)
+    }
+
+    /// Reads what is left of both streams (standard output unless closed) and waits for the exit.
+    /// - Returns: the exit status, or nil when a signal ended the process.
+    @discardableResult
+    func finish(outputClosed: Bool = false) -> Int32? {
+        if !outputClosed { output += String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+        errors += String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return process.terminationReason == .exit ? process.terminationStatus : nil
+    }
+
+    private static func read(_ pipe: Pipe, into text: inout String, until mark: String) {
+        while !text.contains(mark) {
+            let chunk = pipe.fileHandleForReading.availableData
+            if chunk.isEmpty { return }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+    }
+}
