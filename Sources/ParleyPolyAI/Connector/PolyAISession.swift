@@ -299,7 +299,9 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
     }
 
     /// Reads the socket's messages into the conversation, with heartbeats, until it ends.
-    private func read(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, generation: Int, progress: Progress) async throws {
+    private func read(
+        _ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, generation: Int, progress: Progress
+    ) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { [self] in try await heartbeats(outbound) }
             defer { group.cancelAll() }
