@@ -57,38 +57,13 @@ public struct CometChatWebSocket: CometChatRealtime {
     ) async -> CometChatRealtimeEnding {
         do {
             var configuration = WebSocketClientConfiguration()
-            configuration.maxFrameSize = 1 << 24
+            configuration.maxFrameSize = EventSizeLimit.bytes
             let frame = try await WebSocketClient.connect(url: login.url, configuration: configuration, logger: logger) {
                 [clock] inbound, outbound, _ in
                 state.open(outbound)
                 if state.isCancelled { return try await outbound.close(.normalClosure, reason: "Parley finished the flow") }
                 try await outbound.writeTextMessage(login.authFrame)
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    group.addTask {
-                        while true {
-                            try await clock.sleep(for: .seconds(20))
-                            try await outbound.writeTextMessage(#"{"action":"ping"}"#)
-                        }
-                    }
-                    defer { group.cancelAll() }
-                    for try await message in inbound.messages(maxSize: 1 << 24) {
-                        guard case .text(let text) = message else {
-                            state.fail("CometChat sent a binary WebSocket frame; its realtime frames are JSON text")
-                            return try await outbound.close(.unacceptableData, reason: "binary frame")
-                        }
-                        if !state.authenticated {
-                            if let refusal = Self.authRefusal(text) {
-                                state.fail(refusal)
-                                return try await outbound.close(.policyViolation, reason: "not authenticated")
-                            }
-                            state.authenticate()
-                            await opened()
-                            continue
-                        }
-                        if Self.isPong(text) { continue }
-                        await deliver(text)
-                    }
-                }
+                try await Self.read(inbound, outbound, clock: clock, state: state, opened: opened, deliver: deliver)
             }
             if let failure = state.failure { return .failed(failure) }
             if state.isCancelled { return .cancelled }
@@ -97,12 +72,49 @@ public struct CometChatWebSocket: CometChatRealtime {
         } catch {
             if let failure = state.failure { return .failed(failure) }
             if state.isCancelled { return .cancelled }
+            // A message of fragments above `messages(maxSize:)`: the client sent 1009 and says so.
+            // (A single frame above `maxFrameSize` does not: NIO's error handler closes the channel
+            // before the error reaches the inbound stream, which just ends; that reads as a drop.)
+            if (error as? WebSocketClientError) == .serverSentMessageTooLarge { return .failed(EventSizeLimit.refusal) }
             if state.opened { return .dropped }
             if let client = error as? WebSocketClientError, client == .webSocketUpgradeFailed {
                 let status = await CometChatUpgradeProbe.status(of: login.url, timeout: min(login.timeout, .seconds(5)))
                 return .failed(CometChatUpgradeProbe.declined(login.url, status: status))
             }
             return .failed("could not connect to \(login.url): \(CometChatRestClient.networkReason(error))")
+        }
+    }
+
+    /// Reads the socket's frames until it ends: the auth answer first, then the agent's frames.
+    private static func read(
+        _ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, clock: any MonotonicClock, state: SocketState,
+        opened: @escaping @Sendable () async -> Void, deliver: @escaping @Sendable (String) async -> Void
+    ) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                while true {
+                    try await clock.sleep(for: .seconds(20))
+                    try await outbound.writeTextMessage(#"{"action":"ping"}"#)
+                }
+            }
+            defer { group.cancelAll() }
+            for try await message in inbound.messages(maxSize: EventSizeLimit.bytes) {
+                guard case .text(let text) = message else {
+                    state.fail("CometChat sent a binary WebSocket frame; its realtime frames are JSON text")
+                    return try await outbound.close(.unacceptableData, reason: "binary frame")
+                }
+                if !state.authenticated {
+                    if let refusal = Self.authRefusal(text) {
+                        state.fail(refusal)
+                        return try await outbound.close(.policyViolation, reason: "not authenticated")
+                    }
+                    state.authenticate()
+                    await opened()
+                    continue
+                }
+                if Self.isPong(text) { continue }
+                await deliver(text)
+            }
         }
     }
 

@@ -261,7 +261,7 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
         }) else { return (.unreachable("no session"), false) }
         do {
             var configuration = WebSocketClientConfiguration()
-            configuration.maxFrameSize = 1 << 24
+            configuration.maxFrameSize = EventSizeLimit.bytes
             let frame = try await WebSocketClient.connect(url: url, configuration: configuration, logger: logger) {
                 [self] inbound, outbound, _ in
                 progress.set(opened: true)
@@ -271,33 +271,15 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
                     return true
                 }) else { return }
                 mailbox.post([.connection(.open)])
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    group.addTask { [self] in try await heartbeats(outbound) }
-                    defer { group.cancelAll() }
-                    for try await message in inbound.messages(maxSize: 1 << 24) {
-                        guard lock.withLock({ socketGeneration == generation }) else { return }
-                        progress.set(established: true)
-                        switch message {
-                        case .text(let text):
-                            let (reaction, ended) = lock.withLock { (conversation.receive(text: text, at: clock.now), conversation.hasEnded) }
-                            await apply(reaction)
-                            if let failure = reaction.failure { return fail(ConnectorError(failure)) }
-                            if ended {
-                                // SESSION_END or end_conversation: the conversation is over, so is the socket.
-                                lock.withLock { finished = true }
-                                return
-                            }
-                        case .binary:
-                            // The protocol is text frames only (§3).
-                            return fail(ConnectorError("PolyAI sent a binary WebSocket frame; the protocol has text frames only"))
-                        }
-                        timer.poke()
-                    }
-                }
+                try await read(inbound, outbound, generation: generation, progress: progress)
             }
             guard let frame else { return (.dropped, progress.established) }
             return (.closed(code: Int(UInt16(webSocketErrorCode: frame.closeCode)), reason: frame.reason ?? ""), progress.established)
         } catch {
+            // A message of fragments above `messages(maxSize:)`: the client sent 1009 and says so.
+            // (A single frame above `maxFrameSize` does not: NIO's error handler closes the channel
+            // before the error reaches the inbound stream, which just ends; that reads as a drop.)
+            if (error as? WebSocketClientError) == .serverSentMessageTooLarge { return refuseOversized(progress) }
             if progress.opened { return (.dropped, progress.established) }
             if let client = error as? WebSocketClientError, client == .webSocketUpgradeFailed {
                 // The client keeps the answer's status to itself: ask again to learn it (404, 401…).
@@ -305,6 +287,43 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
                 return (.refused(WebSocketUpgradeProbe.declined(shownSocket, status: status)), false)
             }
             return (.unreachable("could not connect to \(shownSocket): \(PolyRestClient.networkReason(error))"), false)
+        }
+    }
+
+    /// An event above ``EventSizeLimit`` ends the conversation, not just the socket: no reconnect,
+    /// since the agent would send the same event again (the resumed cursor replays it).
+    private func refuseOversized(_ progress: Progress) -> (ReconnectPolicy.Ending, Bool) {
+        mailbox.post([.connection(.failed(reason: EventSizeLimit.refusal))])
+        fail(ConnectorError(EventSizeLimit.refusal))
+        return (.closed(code: 1009, reason: "message too big"), progress.established)
+    }
+
+    /// Reads the socket's messages into the conversation, with heartbeats, until it ends.
+    private func read(
+        _ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, generation: Int, progress: Progress
+    ) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { [self] in try await heartbeats(outbound) }
+            defer { group.cancelAll() }
+            for try await message in inbound.messages(maxSize: EventSizeLimit.bytes) {
+                guard lock.withLock({ socketGeneration == generation }) else { return }
+                progress.set(established: true)
+                switch message {
+                case .text(let text):
+                    let (reaction, ended) = lock.withLock { (conversation.receive(text: text, at: clock.now), conversation.hasEnded) }
+                    await apply(reaction)
+                    if let failure = reaction.failure { return fail(ConnectorError(failure)) }
+                    if ended {
+                        // SESSION_END or end_conversation: the conversation is over, so is the socket.
+                        lock.withLock { finished = true }
+                        return
+                    }
+                case .binary:
+                    // The protocol is text frames only (§3).
+                    return fail(ConnectorError("PolyAI sent a binary WebSocket frame; the protocol has text frames only"))
+                }
+                timer.poke()
+            }
         }
     }
 
