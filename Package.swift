@@ -68,7 +68,7 @@ let package = Package(
         .target(
             name: "ParleyPolyAI",
             dependencies: [
-                "ParleyModel", "ParleyCore",
+                "ParleyModel", "ParleyCore", "ParleyWebSocket",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
@@ -76,10 +76,15 @@ let package = Package(
         ),
         // CometChat connector: REST over AsyncHTTPClient, the realtime socket over
         // HummingbirdWSClient behind a pluggable transport (the handshake is not public).
+        // What the WebSocket connectors share: how a declined upgrade was answered.
+        .target(
+            name: "ParleyWebSocket",
+            dependencies: ["ParleyModel", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+        ),
         .target(
             name: "ParleyCometChat",
             dependencies: [
-                "ParleyModel", "ParleyCore",
+                "ParleyModel", "ParleyCore", "ParleyWebSocket",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),

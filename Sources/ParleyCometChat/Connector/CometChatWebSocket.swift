@@ -4,6 +4,7 @@ import Logging
 import NIOWebSocket
 import ParleyCore
 import ParleyModel
+import ParleyWebSocket
 
 /// The realtime connection over a WebSocket: the auth frame first, the server's
 /// `{"type":"auth","body":{"code":200}}` within the timeout, then text frames, with a ping every
@@ -78,8 +79,8 @@ public struct CometChatWebSocket: CometChatRealtime {
             if (error as? WebSocketClientError) == .serverSentMessageTooLarge { return .failed(EventSizeLimit.refusal) }
             if state.opened { return .dropped }
             if let client = error as? WebSocketClientError, client == .webSocketUpgradeFailed {
-                let status = await CometChatUpgradeProbe.status(of: login.url, timeout: min(login.timeout, .seconds(5)))
-                return .failed(CometChatUpgradeProbe.declined(login.url, status: status))
+                let status = await WebSocketUpgradeProbe.status(of: login.url, timeout: min(login.timeout, .seconds(5)))
+                return .failed(WebSocketUpgradeProbe.declined(login.url, status: status))
             }
             return .failed("could not connect to \(login.url): \(CometChatRestClient.networkReason(error))")
         }

@@ -4,6 +4,7 @@ import Logging
 import NIOWebSocket
 import ParleyCore
 import ParleyModel
+import ParleyWebSocket
 
 /// One PolyAI conversation: the REST handshake, then one WebSocket at a time, reconnected by the
 /// rules of ``ReconnectPolicy`` to the same session with the cursor. Frames go through the pure

@@ -4,13 +4,13 @@ import NIOCore
 import NIOHTTP1
 import ParleyModel
 
-/// Learns how the realtime server answered a WebSocket upgrade it declined. The WebSocket client
-/// says only "upgrade failed" and keeps the response to itself, so the same upgrade request is
-/// sent once more over plain HTTP and its status read: `404 Not Found` says the URL is wrong.
-/// (ParleyPolyAI has the same probe; each connector keeps its own I/O.)
-enum CometChatUpgradeProbe {
+/// Learns how a server answered a WebSocket upgrade it declined. The WebSocket client says only
+/// "upgrade failed" and keeps the response to itself, so the same upgrade request is sent once
+/// more over plain HTTP and its status read: `404 Not Found` says the URL is wrong, `401
+/// Unauthorized` that the credentials are. The PolyAI and CometChat connectors share it.
+public enum WebSocketUpgradeProbe {
     /// `"404 Not Found"`, or nil when the second request got no answer either.
-    static func status(of url: String, timeout: Duration) async -> String? {
+    public static func status(of url: String, timeout: Duration) async -> String? {
         guard var components = URLComponents(string: url), let scheme = components.scheme?.lowercased() else { return nil }
         components.scheme = scheme == "wss" ? "https" : scheme == "ws" ? "http" : scheme
         guard let target = components.string else { return nil }
@@ -31,7 +31,7 @@ enum CometChatUpgradeProbe {
     }
 
     /// How a declined upgrade reads in a reason: the status when the probe learned it.
-    static func declined(_ url: String, status: String?) -> String {
+    public static func declined(_ url: String, status: String?) -> String {
         guard let status else { return "the server at \(url) declined the WebSocket upgrade" }
         return "the WebSocket upgrade at \(url) was answered \(status)"
     }
