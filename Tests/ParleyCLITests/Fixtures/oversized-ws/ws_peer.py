@@ -8,44 +8,18 @@ Usage: ws_peer.py  -> prints "ready http://127.0.0.1:<port>/".
                    the flow's message has been sent (POST /messages)
 The message is sent as 8 MB fragments (each under the client's frame limit), streamed in 1 MB writes.
 """
-import base64
-import hashlib
 import json
+import os
 import socketserver
 import struct
+import sys
 import threading
 
-GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from raw_http import answer, read_request, upgrade_accept  # noqa: E402
+
 SIZE = 50 * 1000 * 1000
 message_sent = threading.Event()
-
-
-def read_request(connection):
-    data = b""
-    while b"\r\n\r\n" not in data:
-        chunk = connection.recv(65536)
-        if not chunk:
-            return None
-        data += chunk
-    head, _, rest = data.partition(b"\r\n\r\n")
-    lines = head.decode("latin-1").split("\r\n")
-    method, path, _ = lines[0].split(" ", 2)
-    headers = {}
-    for line in lines[1:]:
-        name, _, value = line.partition(":")
-        headers[name.strip().lower()] = value.strip()
-    length = int(headers.get("content-length", "0"))
-    while len(rest) < length:
-        chunk = connection.recv(65536)
-        if not chunk:
-            break
-        rest += chunk
-    return method, path, headers, rest
-
-
-def answer(connection, status, body=b""):
-    head = [f"HTTP/1.1 {status}", "Content-Type: application/json", f"Content-Length: {len(body)}", "Connection: close"]
-    connection.sendall(("\r\n".join(head) + "\r\n\r\n").encode() + body)
 
 
 def text_frame(payload):
@@ -80,7 +54,7 @@ class Handler(socketserver.BaseRequestHandler):
         method, path, headers, _ = parsed
         route = path.split("?")[0].rstrip("/")
         if method == "GET" and route in ("/polyws", "/cometws"):
-            accept = base64.b64encode(hashlib.sha1((headers.get("sec-websocket-key", "") + GUID).encode()).digest()).decode()
+            accept = upgrade_accept(headers)
             request.sendall(
                 ("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                  f"Sec-WebSocket-Accept: {accept}\r\n\r\n").encode())

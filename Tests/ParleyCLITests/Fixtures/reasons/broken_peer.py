@@ -11,45 +11,18 @@ HTTP paths (the first path segment picks the fault):
   POST /junk             AG-UI: 200 text/event-stream, then binary junk, then close
 The raw port is no HTTP server: it writes an SSH banner and closes.
 """
-import base64
-import hashlib
 import json
+import os
 import socket
 import socketserver
+import sys
 import threading
 import time
 
-GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from raw_http import answer, read_request, upgrade_accept  # noqa: E402
+
 JUNK = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00" + bytes(range(256)) * 4
-
-
-def read_request(connection):
-    data = b""
-    while b"\r\n\r\n" not in data:
-        chunk = connection.recv(65536)
-        if not chunk:
-            return None
-        data += chunk
-    head, _, rest = data.partition(b"\r\n\r\n")
-    lines = head.decode("latin-1").split("\r\n")
-    method, path, _ = lines[0].split(" ", 2)
-    headers = {}
-    for line in lines[1:]:
-        name, _, value = line.partition(":")
-        headers[name.strip().lower()] = value.strip()
-    length = int(headers.get("content-length", "0"))
-    while len(rest) < length:
-        chunk = connection.recv(65536)
-        if not chunk:
-            break
-        rest += chunk
-    return method, path, headers, rest
-
-
-def answer(connection, status, body=b"", content_type="application/json", extra=()):
-    head = [f"HTTP/1.1 {status}", f"Content-Type: {content_type}", f"Content-Length: {len(body)}", "Connection: close"]
-    head += list(extra)
-    connection.sendall(("\r\n".join(head) + "\r\n\r\n").encode() + body)
 
 
 class Handler(socketserver.BaseRequestHandler):
@@ -64,7 +37,7 @@ class Handler(socketserver.BaseRequestHandler):
         if method == "GET" and fault == "wshang":
             return time.sleep(120)
         if method == "GET" and fault == "wssilent":
-            accept = base64.b64encode(hashlib.sha1((headers.get("sec-websocket-key", "") + GUID).encode()).digest()).decode()
+            accept = upgrade_accept(headers)
             self.request.sendall(
                 ("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                  f"Sec-WebSocket-Accept: {accept}\r\n\r\n").encode())
