@@ -179,10 +179,12 @@ struct PolyAISocketTests {
             }
             let batch = try #require(second.frames.first)
             #expect(batch.type == "EVENT_TYPE_EVENT_BATCH")
-            // What fell due while nobody listened is in the batch; the third part too, if the
-            // reconnect came late (load can only delay it), else it comes live.
-            #expect(batch.batched.compactMap { $0.string("text") }.first == "Second part.")
+            // What fell due while nobody listened is in the batch, the rest comes live; where the
+            // line falls is timing (a loaded machine delays the play and the reconnect alike).
+            #expect(["Second part.", "Third part."].starts(with: batch.batched.compactMap { $0.string("text") }))
             let after = batch.batched + second.frames.dropFirst()
+            // An empty tail fails here rather than crashing the whole test run at the range below.
+            try #require(!after.isEmpty)
             #expect(after.compactMap(\.sequence) == Array((cursor + 1)...(cursor + after.count)))
             #expect(after.compactMap { $0.string("text") } == ["Second part.", "Third part."])
             // The whole history, for a client that starts over; `seq:` and nonsense cursors too.
