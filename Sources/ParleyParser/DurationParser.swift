@@ -19,4 +19,26 @@ public enum DurationParser {
     public static func format(_ duration: Duration) -> String {
         duration.flowText
     }
+
+    /// What a YAML reader expects of a duration, for its messages.
+    public static let expected = "a duration like 5s, 250ms or 2m"
+
+    /// A duration node's value, or nil after reporting why not: `tooLong` gets the message for a
+    /// duration past the longest and where it stands, `wrongShape` any node that is no duration.
+    /// The flow and agent-script readers share it, so both say the same.
+    public static func duration(
+        _ node: YAMLNode, tooLong: (String, SourceLocation) -> Void, wrongShape: (YAMLNode) -> Void
+    ) -> Duration? {
+        if case .scalar(let text, _) = node.value {
+            switch read(text) {
+            case .duration(let duration): return duration
+            case .tooLong:
+                tooLong(DurationText.tooLongMessage(text), node.location)
+                return nil
+            case .invalid: break
+            }
+        }
+        wrongShape(node)
+        return nil
+    }
 }

@@ -23,17 +23,7 @@ extension ParseContext {
 
     /// A duration such as `250ms`, `5s`, `2m` or `1m30s`.
     func duration(_ node: YAMLNode) -> Duration? {
-        if case .scalar(let text, _) = node.value {
-            switch DurationParser.read(text) {
-            case .duration(let duration): return duration
-            case .tooLong:
-                error(DurationText.tooLongMessage(text), at: node.location)
-                return nil
-            case .invalid: break
-            }
-        }
-        wrongShape(node, expected: "a duration like 5s, 250ms or 2m")
-        return nil
+        DurationParser.duration(node, tooLong: { error($0, at: $1) }, wrongShape: { wrongShape($0, expected: DurationParser.expected) })
     }
 
     /// A whole number no smaller than `minimum` (and, like every number, no larger than
