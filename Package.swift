@@ -5,7 +5,11 @@ let package = Package(
     name: "Parley",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "parley", targets: ["parley"]),
+        .executable(name: "parley", targets: ["ParleyMain"]),
+        // What a program that runs flows imports: the runner, its registry, events and results.
+        .library(name: "Parley", targets: ["Parley"]),
+        .library(name: "ParleyRunner", targets: ["ParleyRunner"]),
+        .library(name: "ParleyCommandLine", targets: ["ParleyCommandLine"]),
         .library(name: "ParleyModel", targets: ["ParleyModel"]),
         .library(name: "ParleyParser", targets: ["ParleyParser"]),
         .library(name: "ParleyCore", targets: ["ParleyCore"]),
@@ -99,24 +103,27 @@ let package = Package(
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             ]
         ),
-        .executableTarget(
-            name: "parley",
+        // Turns parley.yaml and flows into a run: planning, the registry of connectors and plugins.
+        .target(
+            name: "ParleyRunner",
             dependencies: [
-                "ParleyModel",
-                "ParleyParser",
-                "ParleyCore",
-                "ParleySimulator",
-                "ParleyLog",
-                "ParleyFiles",
-                "ParleyWebhook",
-                "ParleyAGUI",
-                "ParleyPolyAI",
-                "ParleyCometChat",
-                "ParleyServer",
+                "ParleyModel", "ParleyParser", "ParleyCore", "ParleySimulator", "ParleyLog", "ParleyFiles", "ParleyWebhook",
+                "ParleyAGUI", "ParleyPolyAI", "ParleyCometChat", "ParleyServer",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(name: "Parley", dependencies: ["ParleyModel", "ParleyParser", "ParleyCore", "ParleyRunner"]),
+        // The command line over a registry: `parley`, or a team's own command with its providers.
+        .target(
+            name: "ParleyCommandLine",
+            dependencies: [
+                "ParleyModel", "ParleyParser", "ParleyCore", "ParleyRunner", "ParleySimulator", "ParleyLog", "ParleyServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .executableTarget(name: "ParleyMain", dependencies: ["ParleyCommandLine", "ParleyRunner"], path: "Sources/parley"),
         // Figures for BENCHMARKS.md: `swift build -c release && .build/release/parley-benchmarks`.
         .executableTarget(
             name: "parley-benchmarks",
@@ -124,6 +131,7 @@ let package = Package(
             path: "Benchmarks/ParleyBenchmarks"
         ),
         .testTarget(name: "ParleyModelTests", dependencies: ["ParleyModel"]),
+        .testTarget(name: "ParleyRunnerTests", dependencies: ["Parley", "ParleyTesting"]),
         .testTarget(name: "ParleyCoreTests", dependencies: ["ParleyCore", "ParleyParser", "ParleyTesting"]),
         .testTarget(name: "ParleySimulatorTests", dependencies: ["ParleySimulator", "ParleyTesting"]),
         .testTarget(name: "ParleyLogTests", dependencies: ["ParleyLog", "ParleyTesting"]),

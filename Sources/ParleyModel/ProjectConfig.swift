@@ -54,15 +54,15 @@ public struct ProjectDefaults: Hashable, Sendable {
 public struct AgentConfig: Hashable, Sendable {
     /// The name flows use (empty for an inline agent).
     public var name: String
-    /// The connector that talks to it.
-    public var connector: ConnectorKind
+    /// The name of the connector that talks to it (a `Catalog` declares what each reads).
+    public var connector: String
     /// The connector's settings, as written; each connector reads its own.
     public var settings: [Assignment]
     /// Where the agent was written.
     public var location: SourceLocation
 
     /// Creates an agent.
-    public init(name: String, connector: ConnectorKind, settings: [Assignment], location: SourceLocation) {
+    public init(name: String, connector: String, settings: [Assignment], location: SourceLocation) {
         self.name = name
         self.connector = connector
         self.settings = settings
@@ -75,75 +75,19 @@ public struct AgentConfig: Hashable, Sendable {
     }
 }
 
-/// The connectors Parley has, and the settings each reads.
-public enum ConnectorKind: String, Hashable, Sendable, CaseIterable {
-    case simulator, agui, polyai, cometchat
-
-    /// Settings this connector understands; anything else in an agent mapping is an error.
-    public var settingKeys: [String] {
-        switch self {
-        case .simulator: return ["script", "timeout"]
-        case .agui:
-            return ["url", "headers", "timeout", "protocol_version", "tools", "mappings", "state", "context", "forwarded_props", "greeting"]
-        case .polyai:
-            return [
-                "environment", "connector_token", "host", "streaming", "heartbeat", "max_reconnects",
-                "rest_url", "websocket_url", "timeout", "chunk_joining", "quiet", "serve",
-            ]
-        case .cometchat:
-            return ["app_id", "region", "api_key", "user", "agent", "group", "rest_url", "websocket_url", "timeout", "quiet", "runs", "serve"]
-        }
-    }
-
-    /// Settings that must be present.
-    public var requiredKeys: [String] {
-        switch self {
-        case .simulator: return ["script"]
-        case .agui: return ["url"]
-        case .polyai: return ["connector_token"]
-        case .cometchat: return ["app_id", "api_key", "user"]
-        }
-    }
-}
-
 /// One plugin entry of parley.yaml.
 public struct PluginConfig: Hashable, Sendable {
-    /// Which plugin.
-    public var kind: PluginKind
+    /// Which plugin: its name in the `Catalog`.
+    public var name: String
     /// Its settings, as written.
     public var settings: [Assignment]
     /// Where it was written.
     public var location: SourceLocation
 
     /// Creates a plugin entry.
-    public init(kind: PluginKind, settings: [Assignment], location: SourceLocation) {
-        self.kind = kind
+    public init(name: String, settings: [Assignment], location: SourceLocation) {
+        self.name = name
         self.settings = settings
         self.location = location
-    }
-}
-
-/// The built-in plugins and the settings each reads.
-public enum PluginKind: String, Hashable, Sendable, CaseIterable {
-    case log, files, webhook, metrics, exec
-
-    /// Settings this plugin understands.
-    public var settingKeys: [String] {
-        switch self {
-        case .log: return ["level", "color", "progress"]
-        case .files: return ["dir", "junit", "json", "html", "transcripts"]
-        case .webhook: return ["url", "on", "secret", "per", "format", "retries", "headers", "flush"]
-        case .metrics: return ["file", "port", "labels"]
-        case .exec: return ["command", "args", "env"]
-        }
-    }
-
-    /// Settings that must be present.
-    public var requiredKeys: [String] {
-        switch self {
-        case .log, .files, .metrics: return []
-        case .webhook: return ["url"]
-        case .exec: return ["command"]
-        }
     }
 }

@@ -14,27 +14,29 @@ public final class FlowParser {
     }
 
     private let loader: YAMLLoader
+    private let catalog: Catalog
     private var sources: [String: SourceText] = [:]
     /// Files being parsed, outermost first, as standardized paths: an include of one of these is a cycle.
     private var stack: [String] = []
     /// The paths as written, parallel to `stack`, for messages.
     private var stackNames: [String] = []
 
-    /// Creates a parser.
-    public init(loader: YAMLLoader = YAMLLoader()) {
+    /// Creates a parser; inline agents are checked against `catalog`'s connectors.
+    public init(loader: YAMLLoader = YAMLLoader(), catalog: Catalog = .builtIn) {
         self.loader = loader
+        self.catalog = catalog
     }
 
     /// Parses the flow file at `path`.
     public func parse(path: String) -> Result {
-        let context = ParseContext()
+        let context = ParseContext(catalog: catalog)
         let flow = parseFile(path: path, context)
         return Result(flow: flow, diagnostics: context.diagnostics, sources: sources)
     }
 
     /// Parses flow text as if read from `path` (includes are still read from disk).
     public func parse(text: String, path: String) -> Result {
-        let context = ParseContext()
+        let context = ParseContext(catalog: catalog)
         let flow = parse(text: text, path: path, context)
         return Result(flow: flow, diagnostics: context.diagnostics, sources: sources)
     }

@@ -2,6 +2,8 @@ import ParleyModel
 
 /// Collects the diagnostics of one parse, so every problem in a file is reported in one pass.
 final class ParseContext {
+    /// The connectors and plugins parley.yaml (or an inline agent) may name.
+    let catalog: Catalog
     private(set) var diagnostics: [Diagnostic] = []
     /// The text of every file read so far, so a position inside a scalar can be found in its source.
     var sources: [String: SourceText] = [:]
@@ -20,6 +22,10 @@ final class ParseContext {
         let lines = source.lines.map { Array($0.unicodeScalars) }
         scalarLinesByFile[file] = lines
         return lines
+    }
+
+    init(catalog: Catalog = .builtIn) {
+        self.catalog = catalog
     }
 
     func error(_ message: String, at location: SourceLocation) {

@@ -17,9 +17,9 @@ public enum ProjectParser {
     public static let fileName = "parley.yaml"
 
     /// Parses the project file at `path`.
-    public static func parse(path: String, loader: YAMLLoader = YAMLLoader()) -> Result {
+    public static func parse(path: String, loader: YAMLLoader = YAMLLoader(), catalog: Catalog = .builtIn) -> Result {
         let loaded = loader.load(path: path)
-        let context = ParseContext()
+        let context = ParseContext(catalog: catalog)
         context.append(loaded.diagnostics)
         let config = loaded.root.flatMap { project($0, path: path, context) }
         return Result(config: config, diagnostics: context.diagnostics, source: loaded.source)
@@ -51,7 +51,6 @@ public enum ProjectParser {
             for (name, value) in agentMap.pairs {
                 guard let agent = agent(named: name.value, value, context) else { continue }
                 agents.append(agent)
-                if case .simulator = agent.connector { checkScript(agent, projectPath: path, context) }
             }
         }
         let defaults = reader["defaults"].map { defaultsConfig($0, context) } ?? ProjectDefaults()
@@ -69,27 +68,26 @@ public enum ProjectParser {
         guard let reader = MappingReader(node, context, expected: "an agent: a mapping with 'connector:' and its settings") else {
             return nil
         }
+        let names = context.catalog.connectors.map(\.name)
         guard let connectorNode = reader["connector"] else {
-            context.error("agent\(name.isEmpty ? "" : " '\(name)'") needs 'connector:' (one of \(ConnectorKind.allCases.map(\.rawValue).joined(separator: ", ")))", at: node.location)
+            context.error("agent\(name.isEmpty ? "" : " '\(name)'") needs 'connector:' (one of \(names.joined(separator: ", ")))", at: node.location)
             return nil
         }
-        guard let connector = context.word(connectorNode, ConnectorKind.self, what: "connector") else { return nil }
-        let place = "'\(connector.rawValue)' agent"
-        reader.rejectUnknownKeys(allowed: ["connector"] + connector.settingKeys, in: place, context)
-        reader.require(connector.requiredKeys, in: place, context)
+        guard let connectorName = context.string(connectorNode, "a connector name") else { return nil }
+        guard let declaration = context.catalog.connector(connectorName) else {
+            context.error(
+                "unknown connector '\(connectorName)' (expected one of \(names.joined(separator: ", ")))\(Suggestion.hint(for: connectorName, in: names))",
+                at: connectorNode.location)
+            return nil
+        }
+        let place = "'\(connectorName)' agent"
+        reader.rejectUnknownKeys(allowed: ["connector"] + declaration.keys, in: place, context)
+        reader.require(declaration.requiredKeys, in: place, context)
         let settings = reader.pairs.filter { $0.key.value != "connector" }.map {
             Assignment(name: $0.key.value, value: context.valueTemplate($0.value), location: $0.key.location)
         }
         if let timeout = reader["timeout"] { _ = context.duration(timeout) }
-        return AgentConfig(name: name, connector: connector, settings: settings, location: node.location)
-    }
-
-    private static func checkScript(_ agent: AgentConfig, projectPath: String, _ context: ParseContext) {
-        guard case .string(let template)? = agent.setting("script"), let script = template.literalText else { return }
-        let resolved = FlowParser.resolve(script, from: projectPath)
-        if !FileManager.default.fileExists(atPath: resolved) {
-            context.error("agent script '\(script)' not found (looked for \(resolved))", at: template.location)
-        }
+        return AgentConfig(name: name, connector: connectorName, settings: settings, location: node.location)
     }
 
     private static func defaultsConfig(_ node: YAMLNode, _ context: ParseContext) -> ProjectDefaults {
@@ -118,17 +116,18 @@ public enum ProjectParser {
                 context.wrongShape(item, expected: "one plugin, like '- log: { level: info }'")
                 return nil
             }
-            guard let kind = PluginKind(rawValue: entry.key.value) else {
-                let names = PluginKind.allCases.map(\.rawValue)
+            let names = context.catalog.plugins.map(\.name)
+            guard let declaration = context.catalog.plugin(entry.key.value) else {
                 context.error("unknown plugin '\(entry.key.value)' (expected one of \(names.joined(separator: ", ")))\(Suggestion.hint(for: entry.key.value, in: names))", at: entry.key.location)
                 return nil
             }
-            if entry.value.scalarMeaning == .null { return PluginConfig(kind: kind, settings: [], location: entry.key.location) }
+            let name = declaration.name
+            if entry.value.scalarMeaning == .null { return PluginConfig(name: name, settings: [], location: entry.key.location) }
             guard let settings = MappingReader(entry.value, context, expected: "the plugin's settings") else { return nil }
-            settings.rejectUnknownKeys(allowed: kind.settingKeys, in: "'\(kind.rawValue)' plugin", context)
-            settings.require(kind.requiredKeys, in: "'\(kind.rawValue)' plugin", context)
+            settings.rejectUnknownKeys(allowed: declaration.keys, in: "'\(name)' plugin", context)
+            settings.require(declaration.requiredKeys, in: "'\(name)' plugin", context)
             return PluginConfig(
-                kind: kind,
+                name: name,
                 settings: settings.pairs.map {
                     Assignment(name: $0.key.value, value: context.valueTemplate($0.value), location: $0.key.location)
                 },

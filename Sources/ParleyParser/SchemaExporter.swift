@@ -5,8 +5,8 @@ import ParleyModel
 public enum SchemaExporter {
     static let draft = "https://json-schema.org/draft/2020-12/schema"
 
-    /// The schema of `*.flow.yaml` files.
-    public static func flowSchema() -> JSONValue {
+    /// The schema of `*.flow.yaml` files; inline agents may name `catalog`'s connectors.
+    public static func flowSchema(catalog: Catalog = .builtIn) -> JSONValue {
         let header: [(String, JSONValue)] = [
             ("flow", describe(string, "The flow's name, shown in reports.")),
             ("description", string),
@@ -19,15 +19,15 @@ public enum SchemaExporter {
         ]
         assert(header.map(\.0) == FlowKey.allCases.map(\.rawValue))
         var definitions = stepDefinitions() + matcherDefinitions() + eventDefinitions()
-        definitions += ProjectSchema.agentDefinitions()
+        definitions += ProjectSchema.agentDefinitions(catalog)
         return document(
             id: "flow.schema.json", title: "Parley flow",
             root: object(header, required: ["flow", "steps"]), definitions: definitions)
     }
 
-    /// The schema of `parley.yaml`.
-    public static func projectSchema() -> JSONValue {
-        ProjectSchema.schema()
+    /// The schema of `parley.yaml`, naming `catalog`'s connectors and plugins.
+    public static func projectSchema(catalog: Catalog = .builtIn) -> JSONValue {
+        ProjectSchema.schema(catalog)
     }
 
     static func document(id: String, title: String, root: JSONValue, definitions: [(String, JSONValue)]) -> JSONValue {

@@ -26,11 +26,14 @@ public final class Validator {
     }
 
     private let loader: YAMLLoader
+    private let catalog: Catalog
     private var projects: [String: ProjectParser.Result] = [:]
 
     /// Creates a validator.
-    public init(loader: YAMLLoader = YAMLLoader()) {
+    /// Creates a validator that checks agents and plugins against `catalog`.
+    public init(loader: YAMLLoader = YAMLLoader(), catalog: Catalog = .builtIn) {
         self.loader = loader
+        self.catalog = catalog
     }
 
     /// The suffixes of flow files: `.flow.yml` too, since YAML tools write both and a flow
@@ -75,7 +78,7 @@ public final class Validator {
         for path in projectFiles { _ = project(at: path, into: &report) }
         for file in flows {
             report.flowFiles.append(file)
-            let parsed = FlowParser(loader: loader).parse(path: file)
+            let parsed = FlowParser(loader: loader, catalog: catalog).parse(path: file)
             report.sources.merge(parsed.sources) { current, _ in current }
             report.diagnostics += parsed.diagnostics
             guard let flow = parsed.flow else { continue }
@@ -91,7 +94,7 @@ public final class Validator {
     private func project(at path: String, into report: inout Report) -> ProjectConfig? {
         let key = FlowParser.standardized(path)
         if let cached = projects[key] { return cached.config }
-        let result = ProjectParser.parse(path: path, loader: loader)
+        let result = ProjectParser.parse(path: path, loader: loader, catalog: catalog)
         projects[key] = result
         report.projectFiles.append(path)
         report.diagnostics += result.diagnostics

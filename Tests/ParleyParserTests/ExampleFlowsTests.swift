@@ -24,7 +24,7 @@ struct ExampleFlowsTests {
         #expect(result.diagnostics.isEmpty)
         let config = try #require(result.config)
         #expect(config.defaults.agent?.value == "demo")
-        #expect(config.agent(named: "demo")?.connector == .simulator)
+        #expect(config.agent(named: "demo")?.connector == "simulator")
     }
 
     @Test("together the examples use every step kind")

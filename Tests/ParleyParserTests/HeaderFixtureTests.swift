@@ -46,7 +46,7 @@ struct HeaderFixtureTests {
             return
         }
         #expect(agent.name == "")
-        #expect(agent.connector == .agui)
+        #expect(agent.connector == "agui")
         #expect(agent.settings.map(\.name) == ["url", "timeout"])
         guard case .string(let url)? = agent.setting("url") else {
             Issue.record("expected a url setting")
@@ -111,7 +111,7 @@ struct HeaderFixtureTests {
         #expect(name.location.lineColumn == "2:8")
         let project = ProjectParser.parse(path: FixturePaths.valid("project/parley.yaml"))
         #expect(project.diagnostics.isEmpty)
-        #expect(project.config?.agent(named: "demo")?.connector == .agui)
+        #expect(project.config?.agent(named: "demo")?.connector == "agui")
         #expect(project.config?.defaults.agent?.value == "demo")
         #expect(project.config?.defaults.timeout == .seconds(10))
         let located = ProjectParser.locate(from: FixturePaths.valid("project/080-named-agent.flow.yaml"))

@@ -96,6 +96,6 @@ struct WebhookOptionsTests {
 
     @Test("the keys parse reads are the ones parley.yaml allows")
     func keysMatchTheModel() {
-        #expect(Set(Options.settingKeys) == Set(PluginKind.webhook.settingKeys))
+        #expect(Set(Options.settingKeys) == Set(Catalog.builtIn.plugin("webhook")!.keys))
     }
 }

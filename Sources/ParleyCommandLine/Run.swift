@@ -5,6 +5,7 @@ import ParleyCore
 import ParleyLog
 import ParleyModel
 import ParleyParser
+import ParleyRunner
 
 /// `parley run [paths…]`: run flows against their agents and report what happened.
 struct Run: AsyncParsableCommand {
@@ -63,6 +64,12 @@ struct Run: AsyncParsableCommand {
     @Flag(help: "Start no more flows after the first failure.")
     var failFast = false
 
+    @Flag(name: .shortAndLong, help: "Show every step, user action and agent event (the console at debug level).")
+    var verbose = false
+
+    @Option(name: .customLong("log-level"), help: "The console's level: error, warning, info or debug (wins over parley.yaml's log plugin).")
+    var logLevel: String?
+
     func validate() throws {
         guard parallel >= 1 else { throw ValidationError("--parallel must be at least 1") }
         guard retries >= 0 else { throw ValidationError("--retries must be 0 or more") }
@@ -71,48 +78,24 @@ struct Run: AsyncParsableCommand {
         for variable in variables where !variable.contains("=") {
             throw ValidationError("--var must be k=v; got \(variable)")
         }
+        let levels = ["error", "warning", "info", "debug"]
+        if let logLevel, !levels.contains(logLevel) {
+            throw ValidationError("--log-level must be one of \(levels.joined(separator: ", ")); got \(logLevel)\(Suggestion.hint(for: logLevel, in: levels))")
+        }
     }
 
     func run() async throws {
-        let environment = ProcessEnvironment()
-        let variables = Dictionary(self.variables.map(Self.variable)) { _, last in last }
-        let planner = RunPlanner(environment: environment, agentOverride: agent, tags: tags, excludeTags: excludeTags, variables: variables)
-        let (plan, checked) = planner.plan(paths: paths.isEmpty ? ["."] : paths)
-        var findings = checked
-        if !findings.hasErrors && plan.flowFiles.isEmpty {
-            findings.note(.error, "nothing to run: no *.flow.yaml or *.flow.yml under \(paths.isEmpty ? "." : paths.joined(separator: " "))")
-        } else if !findings.hasErrors && plan.flows.isEmpty {
-            findings.note(.error, "nothing to run: every flow was left out by --tag/--exclude-tag")
-        }
-        var plugins: [any Plugin] = []
-        if !findings.hasErrors {
-            do throws(InvalidInput) {
-                plugins = try makePlugins(plan, environment: environment)
-            } catch {
-                findings.add(error)
-            }
-        }
+        let runner = Runner(registry: ParleyCommand.registry)
+        let prepared = await runner.prepare(request)
         // The same text `parley validate` prints; warnings too, before the run's own output.
-        if !findings.isEmpty { print(findings.rendered(masking: plan.secrets) + "\n", to: &standardError) }
-        if findings.hasErrors {
-            for connector in plan.connectors { await connector.shutdown() }
-            throw ExitStatus.invalidInput
-        }
-        let options = SuiteOptions(
-            parallel: parallel, retries: retries, repetitions: repetitions, failFast: failFast, shard: shard.flatMap(Self.shard),
-            variables: variables)
+        if !prepared.validation.findings.isEmpty { print(prepared.validation.rendered() + "\n", to: &standardError) }
+        guard let run = prepared.run else { throw ExitStatus.invalidInput }
         // The signals are heard until the end, reports and deliveries included: a second one
         // always quits at once. The first cancels the run; the host still finishes every plugin.
-        let secrets = SecretRegistry(secrets: plan.secrets)
-        let running = Task {
-            await PluginHost.run(plugins: plugins, secrets: secrets) { host in
-                await SuiteRunner(clock: SystemClock(), options: options).run(plan.flows, host: host)
-            }
-        }
+        let running = Task { await run.start() }
         let interrupts = Interrupts { running.cancel() }
         defer { interrupts.stop() }
         let summary = await running.value
-        for connector in plan.connectors { await connector.shutdown() }
         for failure in summary.pluginFailures {
             print("plugin failed: \(failure.escapingControls)", to: &standardError)
         }
@@ -124,22 +107,24 @@ struct Run: AsyncParsableCommand {
         if ending != .passed { throw ExitStatus.of(ending) }
     }
 
-    private func makePlugins(_ plan: RunPlanner.Plan, environment: ProcessEnvironment) throws(InvalidInput) -> [any Plugin] {
-        var renderer = SettingsRenderer(environment: environment)
-        var configs: [(PluginConfig, [String: JSONValue])] = []
-        for config in plan.project?.plugins ?? [] {
-            configs.append((config, try renderer.render(config.settings)))
-        }
-        let directory = plan.project.map { URL(fileURLWithPath: ($0.path as NSString).deletingLastPathComponent) }
-            ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        var logger = Logger(label: "parley") { StreamLogHandler.standardError(label: $0) }
-        logger.logLevel = .warning
-        let factory = PluginFactory(projectDirectory: directory, isTerminal: isatty(STDOUT_FILENO) == 1, logger: logger)
-        var plugins = try factory.plugins(configs)
-        if let junit { plugins.append(PluginFactory.reportPlugin(junit: junit)) }
-        if let json { plugins.append(PluginFactory.reportPlugin(json: json)) }
-        if let transcripts { plugins.append(PluginFactory.reportPlugin(transcripts: transcripts)) }
-        return plugins
+    /// The command line as a request to the runner.
+    var request: RunRequest {
+        var request = RunRequest(paths: paths.isEmpty ? ["."] : paths)
+        request.tags = tags
+        request.excludeTags = excludeTags
+        request.agent = agent
+        request.variables = Dictionary(variables.map(Self.variable)) { _, last in last }
+        request.parallel = parallel
+        request.retries = retries
+        request.repetitions = repetitions
+        request.failFast = failFast
+        request.shard = shard.flatMap(Self.shard)
+        request.junit = junit
+        request.json = json
+        request.transcripts = transcripts
+        request.isTerminal = isatty(STDOUT_FILENO) == 1
+        if let level = verbose ? "debug" : logLevel { request.pluginSettings["log"] = ["level": .string(level)] }
+        return request
     }
 
     static func shard(_ text: String) -> Shard? {
@@ -148,8 +133,8 @@ struct Run: AsyncParsableCommand {
         return Shard(index: index, count: count)
     }
 
-    static func variable(_ text: String) -> (String, JSONValue) {
+    static func variable(_ text: String) -> (String, String) {
         let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-        return (String(parts[0]), .string(parts.count > 1 ? String(parts[1]) : ""))
+        return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
     }
 }

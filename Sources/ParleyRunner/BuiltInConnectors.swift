@@ -9,41 +9,38 @@ import ParleyPolyAI
 import ParleyServer
 import ParleySimulator
 
-/// Maps an agent of parley.yaml (or an inline one) to a connector: the only place that knows
-/// which connector kind is which type. Each agent is built once per run.
-final class ConnectorFactory {
-    private var built: [String: any Connector] = [:]
+/// Parley's own connectors as providers.
+enum BuiltInConnectors {
+    static let all: [ConnectorProvider] = [simulator, agui, polyai, cometchat]
 
-    /// The connector for `agent`, whose relative paths resolve against `directory`.
-    func connector(for agent: AgentConfig, settings: [String: JSONValue], directory: String) throws(InvalidInput) -> any Connector {
-        let key = "\(directory)#\(agent.name)#\(agent.location)"
-        if let cached = built[key] { return cached }
-        try HeaderSecrets.check(agent, settings: settings)
-        let connector: any Connector
-        switch agent.connector {
-        case .simulator:
-            guard case .string(let script)? = settings["script"] else {
-                throw InvalidInput("agent '\(agent.name)' needs `script:`, the path of its agent script", at: agent.location)
-            }
-            connector = SimulatorConnector(script: try Self.script(at: script, directory: directory))
-        case .agui:
-            do {
-                connector = AGUIConnector(settings: try AGUISettings(settings: settings, duration: DurationParser.parse))
-            } catch {
-                throw InvalidInput("agent '\(agent.name)': \(error.message)", at: agent.location)
-            }
-        case .polyai:
-            connector = try Self.polyAI(agent, settings: settings, directory: directory)
-        case .cometchat:
-            connector = try Self.cometChat(agent, settings: settings, directory: directory)
+    static let simulator = ConnectorProvider(Catalog.builtIn.connector("simulator")!) { context in
+        guard case .string(let script)? = context.settings["script"] else {
+            throw InvalidInput("agent '\(context.agentName)' needs `script:`, the path of its agent script", at: context.location)
         }
-        built[key] = connector
-        return connector
+        let full = context.resolve(script)
+        guard FileManager.default.fileExists(atPath: full) else {
+            throw InvalidInput("agent script '\(script)' not found (looked for \(full))", at: context.location(of: "script"))
+        }
+        return SimulatorConnector(script: try Self.script(at: script, directory: context.directory))
+    }
+
+    static let agui = ConnectorProvider(Catalog.builtIn.connector("agui")!) { context in
+        AGUIConnector(settings: try AGUISettings(settings: context.settings, duration: DurationParser.parse))
+    }
+
+    static let polyai = ConnectorProvider(Catalog.builtIn.connector("polyai")!) { context in
+        try polyAI(context)
+    }
+
+    static let cometchat = ConnectorProvider(Catalog.builtIn.connector("cometchat")!) { context in
+        try cometChat(context)
     }
 
     /// A `polyai` agent; with `serve: <script>`, one Parley serves itself for the run.
-    static func polyAI(_ agent: AgentConfig, settings: [String: JSONValue], directory: String) throws(InvalidInput) -> any Connector {
-        var settings = settings
+    static func polyAI(_ context: ConnectorContext) throws(InvalidInput) -> any Connector {
+        let agent = context.agent
+        let directory = context.directory
+        var settings = context.settings
         let served = settings.removeValue(forKey: "serve")
         if served != nil {
             // Filled in once the server listens.
@@ -79,8 +76,10 @@ final class ConnectorFactory {
 
     /// A `cometchat` agent; with `serve: <script>`, one Parley serves itself for the run, as the
     /// agent (or in the group) the settings name, with the settings' app id and API key.
-    static func cometChat(_ agent: AgentConfig, settings: [String: JSONValue], directory: String) throws(InvalidInput) -> any Connector {
-        var settings = settings
+    static func cometChat(_ context: ConnectorContext) throws(InvalidInput) -> any Connector {
+        let agent = context.agent
+        let directory = context.directory
+        var settings = context.settings
         let served = settings.removeValue(forKey: "serve")
         if served != nil {
             // Filled in once the server listens.
@@ -123,7 +122,7 @@ final class ConnectorFactory {
         guard case .string(let path) = served else {
             throw InvalidInput("agent '\(agent.name)': `serve` must be the path of an agent script", at: agent.location)
         }
-        let full = tidy(path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path))
+        let full = ConnectorFactory.tidy(path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path))
         guard FileManager.default.fileExists(atPath: full) else {
             throw InvalidInput("agent '\(agent.name)': `serve` script '\(path)' not found (looked for \(full))", at: agent.location)
         }
@@ -140,19 +139,11 @@ final class ConnectorFactory {
 
     /// The agent script at `path` (relative to `directory`), parsed and checked.
     static func script(at path: String, directory: String) throws(InvalidInput) -> AgentScript {
-        let full = path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
-        let parsed = AgentScriptParser.parse(path: tidy(full))
+        let full = ConnectorFactory.tidy(path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path))
+        let parsed = AgentScriptParser.parse(path: full)
         guard let script = parsed.script, parsed.diagnostics.allSatisfy({ $0.severity != .error }) else {
             throw InvalidInput(diagnostics: parsed.diagnostics, sources: parsed.source.map { [$0.path: $0] } ?? [:])
         }
         return script
-    }
-
-    /// Every connector built, to shut down once the run is over.
-    var connectors: [any Connector] { Array(built.values) }
-
-    /// `./Flows/agents/x.yaml` → `Flows/agents/x.yaml`, so messages show paths as users type them.
-    static func tidy(_ path: String) -> String {
-        path.hasPrefix("./") ? String(path.dropFirst(2)) : path
     }
 }

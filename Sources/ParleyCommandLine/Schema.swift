@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ParleyModel
 import ParleyParser
+import ParleyRunner
 
 /// `parley schema`: JSON Schemas for flow files and parley.yaml, for editors and CI.
 struct Schema: ParsableCommand {
@@ -38,8 +39,8 @@ struct Schema: ParsableCommand {
 
     private func text(for document: Document) -> String {
         switch document {
-        case .flow: return SchemaExporter.flowSchema().prettyPrinted()
-        case .project: return SchemaExporter.projectSchema().prettyPrinted()
+        case .flow: return SchemaExporter.flowSchema(catalog: ParleyCommand.registry.catalog).prettyPrinted()
+        case .project: return SchemaExporter.projectSchema(catalog: ParleyCommand.registry.catalog).prettyPrinted()
         }
     }
 }

@@ -27,16 +27,10 @@ struct SettingsRenderer {
     }
 
     /// Settings that are credentials whatever way they were written (a literal token in
-    /// parley.yaml too): masked in every output like `${secret.X}` values.
-    mutating func noteCredentials(of connector: ConnectorKind, in settings: [String: JSONValue]) {
-        let keys: [String]
-        switch connector {
-        case .polyai: keys = ["connector_token"]
-        case .cometchat: keys = ["api_key"]
-        case .simulator, .agui: keys = []
-        }
-        for key in keys {
-            if case .string(let value)? = settings[key], !value.isEmpty { secrets.insert(value) }
+    /// parley.yaml too, as the declaration says): masked in every output like `${secret.X}` values.
+    mutating func noteCredentials(of declaration: ProviderDeclaration, in settings: [String: JSONValue]) {
+        for setting in declaration.settings where setting.isSecret {
+            if case .string(let value)? = settings[setting.key], !value.isEmpty { secrets.insert(value) }
         }
     }
 }

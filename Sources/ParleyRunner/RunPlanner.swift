@@ -10,6 +10,8 @@ import ParleyParser
 /// and `--var`. `parley validate` and `parley run` both call it, so a project `validate` passes
 /// never stops `run` with exit 2. Nothing is started or connected: connectors are only built.
 struct RunPlanner {
+    var registry: Registry
+    var resources: RunResources
     var environment: ProcessEnvironment
     var agentOverride: String?
     var tags: [String] = []
@@ -35,12 +37,12 @@ struct RunPlanner {
 
     /// The plan, and every problem found on the way; the plan is only to be run without errors.
     func plan(paths: [String]) -> (Plan, PlanFindings) {
-        let report = Validator().validate(paths: paths)
+        let report = Validator(catalog: registry.catalog).validate(paths: paths)
         var findings = PlanFindings(diagnostics: [], general: [], sources: report.sources)
         findings.append(report.diagnostics)
         var renderer = SettingsRenderer(environment: environment)
-        let factory = ConnectorFactory()
-        var projects = Projects()
+        let factory = ConnectorFactory(registry: registry, resources: resources)
+        var projects = Projects(catalog: registry.catalog)
         for path in report.projectFiles { _ = projects.config(at: path, into: &findings) }
         var flows: [PlannedFlow] = []
         var firstProject: ProjectConfig?
@@ -69,11 +71,11 @@ struct RunPlanner {
                 let (agent, directory) = try agent(for: flow, file: file, project: project)
                 used.insert(Self.key(agent, directory))
                 let settings = try renderer.render(agent.settings)
-                renderer.noteCredentials(of: agent.connector, in: settings)
+                if let declaration = registry.connector(named: agent.connector)?.declaration { renderer.noteCredentials(of: declaration, in: settings) }
                 connector = try factory.connector(for: agent, settings: settings, directory: directory)
                 for (kind, location) in FlowActions.kinds(in: flow.steps) where !connector.capabilities.actions.contains(kind) {
                     findings.add(
-                        InvalidInput("the \(agent.connector.rawValue) connector of agent '\(agent.name)' cannot perform `\(kind.rawValue)`", at: location))
+                        InvalidInput("the \(agent.connector) connector of agent '\(agent.name)' cannot perform `\(kind.rawValue)`", at: location))
                 }
             } catch {
                 findings.add(error)
@@ -103,7 +105,7 @@ struct RunPlanner {
         _ project: ProjectConfig, path: String, used: Set<String>, renderer: inout SettingsRenderer, factory: ConnectorFactory,
         into findings: inout PlanFindings
     ) {
-        let scripts = AgentScriptCheck.diagnostics(projects: [path])
+        let scripts = AgentScriptCheck.diagnostics(projects: [path], catalog: registry.catalog)
         findings.append(scripts.diagnostics)
         findings.sources.merge(scripts.sources) { current, _ in current }
         let directory = (path as NSString).deletingLastPathComponent
@@ -120,12 +122,14 @@ struct RunPlanner {
         var configs: [(PluginConfig, [String: JSONValue])] = []
         for config in project.plugins {
             do throws(InvalidInput) {
-                configs.append((config, try renderer.render(config.settings)))
+                let settings = try renderer.render(config.settings)
+                if let declaration = registry.plugin(named: config.name)?.declaration { renderer.noteCredentials(of: declaration, in: settings) }
+                configs.append((config, settings))
             } catch {
                 findings.add(error)
             }
         }
-        let plugins = PluginFactory(projectDirectory: URL(fileURLWithPath: directory), isTerminal: false, logger: Logger(label: "parley.check"))
+        let plugins = PluginFactory(registry: registry, projectDirectory: URL(fileURLWithPath: directory), isTerminal: false, resources: resources)
         for config in configs {
             do throws(InvalidInput) {
                 _ = try plugins.plugins([config])
@@ -206,6 +210,11 @@ struct RunPlanner {
 
 /// The project files planning read, each parsed once, their problems reported once.
 private struct Projects {
+    init(catalog: Catalog) {
+        self.catalog = catalog
+    }
+
+    let catalog: Catalog
     private(set) var parsed: [(path: String, config: ProjectConfig)] = []
     /// Every project file read, whether or not it parsed.
     private(set) var files: [String] = []
@@ -214,7 +223,7 @@ private struct Projects {
     mutating func config(at path: String, into findings: inout PlanFindings) -> ProjectConfig? {
         let key = URL(fileURLWithPath: path).standardizedFileURL.path
         if let known = seen[key] { return known }
-        let result = ProjectParser.parse(path: path)
+        let result = ProjectParser.parse(path: path, catalog: catalog)
         findings.append(result.diagnostics)
         if let source = result.source { findings.sources[path] = findings.sources[path] ?? source }
         seen[key] = result.config

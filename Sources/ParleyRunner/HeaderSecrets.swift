@@ -6,14 +6,13 @@ import ParleyModel
 /// header too; only here are the setting's `${secret.X}` references still known.
 enum HeaderSecrets {
     /// Checks the headers an agent's connector sends.
-    static func check(_ agent: AgentConfig, settings: [String: JSONValue]) throws(InvalidInput) {
-        try check(headers(of: agent, settings: settings), owner: "agent '\(agent.name)'", at: agent.location)
+    static func check(_ agent: AgentConfig, declaration: ProviderDeclaration, settings: [String: JSONValue]) throws(InvalidInput) {
+        try check(headers(declaration, written: agent.settings, rendered: settings), owner: "agent '\(agent.name)'", at: agent.location)
     }
 
-    /// Checks a webhook's `headers:`.
-    static func check(webhook: PluginConfig, settings: [String: JSONValue]) throws(InvalidInput) {
-        let written = webhook.settings.first { $0.name == "headers" }?.value
-        try check(headers(written, rendered: settings["headers"]), owner: "webhook", at: webhook.location)
+    /// Checks the headers a plugin sends (the webhook's `headers:`).
+    static func check(plugin: PluginConfig, declaration: ProviderDeclaration, settings: [String: JSONValue]) throws(InvalidInput) {
+        try check(headers(declaration, written: plugin.settings, rendered: settings), owner: plugin.name, at: plugin.location)
     }
 
     private static func check(_ headers: [(String, ValueTemplate, String)], owner: String, at fallback: SourceLocation) throws(InvalidInput) {
@@ -37,24 +36,22 @@ enum HeaderSecrets {
         }
     }
 
-    /// The settings that become request headers: the header, the setting as written, its rendered text.
-    private static func headers(of agent: AgentConfig, settings: [String: JSONValue]) -> [(String, ValueTemplate, String)] {
-        let named: [(setting: String, header: String)]
-        switch agent.connector {
-        case .agui: return headers(agent.setting("headers"), rendered: settings["headers"])
-        case .polyai: named = [("connector_token", "X-Token"), ("host", "X-Host")]
-        case .cometchat: named = [("api_key", "apikey"), ("user", "onBehalfOf")]
-        case .simulator: named = []
-        }
-        return named.compactMap { setting, header in
-            guard let template = agent.setting(setting), case .string(let value)? = settings[setting] else { return nil }
-            return (header, template, value)
+    /// The settings that become request headers (each a declaration names a `header` for, and
+    /// the members of a `headers` mapping): the header, the setting as written, its rendered text.
+    private static func headers(
+        _ declaration: ProviderDeclaration, written: [Assignment], rendered: [String: JSONValue]
+    ) -> [(String, ValueTemplate, String)] {
+        declaration.settings.flatMap { setting -> [(String, ValueTemplate, String)] in
+            guard let template = written.first(where: { $0.name == setting.key })?.value else { return [] }
+            if setting.key == "headers", setting.type == .mapping { return headers(template, rendered: rendered["headers"]) }
+            guard let header = setting.header, case .string(let value)? = rendered[setting.key] else { return [] }
+            return [(header, template, value)]
         }
     }
 
     /// A `headers:` mapping as written and as rendered, header by header.
-    private static func headers(_ written: ValueTemplate?, rendered: JSONValue?) -> [(String, ValueTemplate, String)] {
-        guard case .object(let members)? = written, case .object(let values)? = rendered else { return [] }
+    private static func headers(_ written: ValueTemplate, rendered: JSONValue?) -> [(String, ValueTemplate, String)] {
+        guard case .object(let members) = written, case .object(let values)? = rendered else { return [] }
         return members.compactMap { member in
             guard case .string(let value)? = values.first(where: { $0.key == member.key })?.value else { return nil }
             return (member.key, member.value, value)

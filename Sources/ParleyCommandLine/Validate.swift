@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ParleyCore
 import ParleyParser
+import ParleyRunner
 
 /// `parley validate [paths…]`: everything `parley run` checks before it starts, without running
 /// anything: no agent is served or connected.
@@ -31,16 +32,17 @@ struct Validate: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let planner = RunPlanner(
-            environment: ProcessEnvironment(), agentOverride: agent, variables: Dictionary(variables.map(Run.variable)) { _, last in last })
-        let (plan, findings) = planner.plan(paths: paths.isEmpty ? ["."] : paths)
-        for connector in plan.connectors { await connector.shutdown() }
+        var request = RunRequest(paths: paths.isEmpty ? ["."] : paths)
+        request.agent = agent
+        request.variables = Dictionary(variables.map(Run.variable)) { _, last in last }
+        let validation = await Runner(registry: ParleyCommand.registry).validate(request)
+        let (plan, findings) = (validation, validation.findings)
         if !findings.isEmpty {
-            FileHandle.standardError.write(Data((findings.rendered(masking: plan.secrets) + "\n\n").utf8))
+            print(validation.rendered() + "\n", to: &standardError)
         }
         if plan.flowFiles.isEmpty && plan.projectFiles.isEmpty && findings.isEmpty {
             let searched = paths.isEmpty ? "." : paths.joined(separator: " ")
-            FileHandle.standardError.write(Data("nothing to validate: no *.flow.yaml, *.flow.yml or parley.yaml under \(searched)\n".utf8))
+            print("nothing to validate: no *.flow.yaml, *.flow.yml or parley.yaml under \(searched)", to: &standardError)
             throw ExitStatus.invalidInput
         }
         let errors = findings.errorCount

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import ParleyParser
+import ParleyRunner
 import ParleyServer
 import ParleySimulator
 
@@ -171,7 +172,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     private func loadScript() throws(InvalidInput) -> AgentScript {
-        let parsed = AgentScriptParser.parse(path: ConnectorFactory.tidy(agentScript))
+        let parsed = AgentScriptParser.parse(path: agentScript.hasPrefix("./") ? String(agentScript.dropFirst(2)) : agentScript)
         guard let script = parsed.script, parsed.diagnostics.allSatisfy({ $0.severity != .error }) else {
             throw InvalidInput(parsed.rendered())
         }

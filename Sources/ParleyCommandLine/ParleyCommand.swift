@@ -1,18 +1,31 @@
 import ArgumentParser
 import Foundation
 import ParleyCore
+import ParleyRunner
 
-/// The `parley` command: the composition root, and the one place errors become exit codes.
-@main
-struct Parley: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+/// The `parley` command line over a registry: Parley's own `parley` is this with
+/// `Registry.builtIn`, and a team's command with its own connectors and plugins added is too.
+/// The one place errors become text and exit codes.
+public struct ParleyCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "parley",
         abstract: "Drive conversations with AI agents from YAML flows.",
+        version: ParleyVersion.current,
         subcommands: [Run.self, Validate.self, Schema.self, Serve.self]
     )
 
+    /// The registry the subcommands run with, for the length of `main(registry:)`.
+    @TaskLocal static var registry = Registry.builtIn
+
+    public init() {}
+
+    /// Parses the process's arguments and runs the subcommand with `registry`'s connectors and plugins.
+    public static func main(registry: Registry) async {
+        await $registry.withValue(registry) { await main() }
+    }
+
     /// Parses and runs a subcommand; a command line that does not parse is invalid input, exit 2.
-    static func main() async {
+    public static func main() async {
         // A parent may have spawned us with signals blocked (a test runner's thread, say); Ctrl-C
         // must reach the run, so unblock them before any other thread inherits the mask.
         var unblocked = sigset_t()

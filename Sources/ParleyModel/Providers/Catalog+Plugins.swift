@@ -1,0 +1,49 @@
+extension Catalog {
+    static let log = ProviderDeclaration(
+        name: "log", summary: "The console: progress, failures and the summary.",
+        settings: [
+            SettingDeclaration("level", .choice(["error", "warning", "info", "debug"]), "How much the console shows; debug adds every step and event."),
+            SettingDeclaration("color", .choice(["auto", "always", "never"]), "Colour: auto uses it on a terminal only."),
+            SettingDeclaration("progress", .boolean, "Put a [finished/total] counter before each flow."),
+        ])
+
+    static let files = ProviderDeclaration(
+        name: "files", summary: "Report files: JUnit XML, the JSON report, JSONL transcripts.",
+        settings: [
+            SettingDeclaration("dir", .path, "The folder for every output, relative to parley.yaml (default reports)."),
+            SettingDeclaration("junit", .path, "The JUnit XML file, inside `dir` unless absolute."),
+            SettingDeclaration("json", .path, "The JSON report file, inside `dir` unless absolute."),
+            SettingDeclaration("html", .path, "An HTML report: not supported yet, an error so no report is silently missing."),
+            SettingDeclaration("transcripts", .boolean, "Write a JSONL transcript per flow run."),
+        ])
+
+    static let webhook = ProviderDeclaration(
+        name: "webhook", summary: "POSTs results to a URL: JSON or Slack, signed, retried in the background.",
+        settings: [
+            SettingDeclaration("url", .url, required: true, "The http or https URL to POST to."),
+            SettingDeclaration("on", .list, "When to post: failure, success, always (a list or one word)."),
+            SettingDeclaration("secret", .text, secret: true, "The HMAC-SHA256 key for X-Parley-Signature; never sent."),
+            SettingDeclaration("per", .choice(["run", "flow"]), "One POST at the end of the run, or one per finished flow run."),
+            SettingDeclaration("format", .choice(["json", "slack"]), "Parley's JSON, or a Slack incoming-webhook message."),
+            SettingDeclaration("retries", .integer, "Further attempts after a failed one, 0 to 100."),
+            SettingDeclaration("headers", .mapping, "Extra request headers, e.g. { Authorization: \"Bearer ${secret.TOKEN}\" }."),
+            SettingDeclaration("flush", .duration, "How long the end of the run waits for deliveries still under way (at most 10m)."),
+        ])
+
+    static let metrics = ProviderDeclaration(
+        name: "metrics", summary: "Prometheus metrics of the run: not built yet.",
+        settings: [
+            SettingDeclaration("file", .path, "A node_exporter textfile to write."),
+            SettingDeclaration("port", .integer, "A port to serve /metrics on."),
+            SettingDeclaration("labels", .mapping, "Labels added to every series."),
+        ])
+
+    static let exec = ProviderDeclaration(
+        name: "exec", summary: "Any program: receives the run's events as JSON lines on standard input.",
+        settings: [
+            SettingDeclaration("command", .text, required: true, "The program, relative to parley.yaml or on PATH."),
+            SettingDeclaration("args", .list, "Its arguments."),
+            SettingDeclaration("env", .mapping, "Environment variables added to the inherited ones."),
+            SettingDeclaration("flush", .duration, "How long the end of the run waits for the program to finish (at most 10m)."),
+        ])
+}

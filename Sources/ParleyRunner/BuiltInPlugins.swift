@@ -1,0 +1,48 @@
+import Foundation
+import ParleyCore
+import ParleyFiles
+import ParleyLog
+import ParleyModel
+import ParleyWebhook
+
+/// Parley's own plugins as providers.
+enum BuiltInPlugins {
+    static let all: [PluginProvider] = [log, files, webhook, metrics, exec]
+
+    static let log = PluginProvider(Catalog.builtIn.plugin("log")!) { context in
+        LogPlugin(
+            options: try LogPlugin.Options.parse(context.settings), sink: LogPlugin.standardOutput, isTerminal: context.isTerminal,
+            logger: context.logger)
+    }
+
+    static let files = PluginProvider(Catalog.builtIn.plugin("files")!) { context in
+        FilesPlugin(options: try FilesPlugin.Options.parse(context.settings), baseDirectory: context.projectDirectory)
+    }
+
+    static let webhook = PluginProvider(Catalog.builtIn.plugin("webhook")!) { context in
+        try WebhookPlugin(settings: context.settings)
+    }
+
+    static let metrics = PluginProvider(Catalog.builtIn.plugin("metrics")!) { context in
+        throw InvalidInput("the metrics plugin is not built yet", at: context.location)
+    }
+
+    static let exec = PluginProvider(Catalog.builtIn.plugin("exec")!) { context in
+        throw InvalidInput("the exec plugin is not built yet", at: context.location)
+    }
+
+    /// A `files` plugin writing one report the command line asked for (`--junit`, `--json`, `--transcripts`).
+    static func report(junit: String? = nil, json: String? = nil, transcripts: String? = nil) -> any Plugin {
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        if let transcripts {
+            // --transcripts DIR: the transcripts go straight into DIR, as the README says.
+            return FilesPlugin(options: FilesPlugin.Options(dir: transcripts, transcripts: true, transcriptsSubfolder: ""), baseDirectory: cwd)
+        }
+        let path = junit ?? json ?? "."
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        return FilesPlugin(
+            options: FilesPlugin.Options(dir: folder.isEmpty ? "." : folder, junit: junit == nil ? nil : name, json: json == nil ? nil : name),
+            baseDirectory: cwd)
+    }
+}

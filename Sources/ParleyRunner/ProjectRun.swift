@@ -1,0 +1,27 @@
+import ParleyCore
+import ParleyModel
+
+/// A run ready to start: its flows, plugins and connectors, from `Runner.prepare`.
+public struct ProjectRun: Sendable {
+    public var flows: [PlannedFlow]
+    /// The plugins the run delivers to, parley.yaml's and the request's; add your own before `start`.
+    public var plugins: [any Plugin]
+    public var options: SuiteOptions
+    var secrets: Set<String>
+    var connectors: [any Connector]
+    var resources: RunResources
+
+    /// Runs every flow, delivers to every plugin, finishes them (reports are written) and shuts
+    /// the connectors down. Cancelling the calling task stops the flows; the reports are still
+    /// written and the summary says the run was interrupted.
+    public func start() async -> RunSummary {
+        let secrets = SecretRegistry(secrets: secrets)
+        let (flows, options, plugins) = (flows, options, plugins)
+        let summary = await PluginHost.run(plugins: plugins, secrets: secrets) { host in
+            await SuiteRunner(clock: SystemClock(), options: options).run(flows, host: host)
+        }
+        for connector in connectors { await connector.shutdown() }
+        await resources.shutdown()
+        return summary
+    }
+}

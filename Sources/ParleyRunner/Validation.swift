@@ -1,0 +1,16 @@
+/// What checking a project found: every problem, and what was read.
+public struct Validation: Error, Sendable {
+    public var findings: PlanFindings
+    /// Secret values the settings read, to mask in anything shown.
+    public var secrets: Set<String>
+    public var flowFiles: [String]
+    public var projectFiles: [String]
+
+    /// Whether anything stops a run.
+    public var hasErrors: Bool { findings.hasErrors }
+
+    /// Every problem with code frames, secrets masked: what `parley validate` prints.
+    public func rendered() -> String {
+        findings.rendered(masking: secrets)
+    }
+}
