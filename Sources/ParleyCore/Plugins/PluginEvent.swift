@@ -15,7 +15,8 @@ public struct PluginEvent: Hashable, Sendable {
         self.kind = kind
     }
 
-    /// What happened.
+    /// What happened. New cases are added over time: a plugin outside this repository switches
+    /// with `@unknown default:` (see `Plugin`).
     public enum Kind: Hashable, Sendable {
         /// The suite starts; the flow runs it will make (first attempts).
         case runStarted([FlowRun])
