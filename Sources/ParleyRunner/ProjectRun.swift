@@ -20,8 +20,13 @@ public struct ProjectRun: Sendable {
         let summary = await PluginHost.run(plugins: plugins, secrets: secrets) { host in
             await SuiteRunner(clock: SystemClock(), options: options).run(flows, host: host)
         }
-        for connector in connectors { await connector.shutdown() }
-        await resources.shutdown()
+        // Closing runs to the end even when the run was cancelled (Ctrl-C): served agents stop,
+        // sockets close, the HTTP client shuts down.
+        let (connectors, resources) = (connectors, resources)
+        await Task {
+            for connector in connectors { await connector.shutdown() }
+            await resources.shutdown()
+        }.value
         return summary
     }
 }
