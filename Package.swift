@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "ParleyLog", targets: ["ParleyLog"]),
         .library(name: "ParleyFiles", targets: ["ParleyFiles"]),
         .library(name: "ParleyWebhook", targets: ["ParleyWebhook"]),
+        .library(name: "ParleyExec", targets: ["ParleyExec"]),
         .library(name: "ParleyTesting", targets: ["ParleyTesting"]),
         .library(name: "ParleyAGUI", targets: ["ParleyAGUI"]),
         .library(name: "ParleyServer", targets: ["ParleyServer"]),
@@ -56,6 +57,12 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Plugins/Webhook"
+        ),
+        // Any program as a plugin: the run's events as JSON lines on its standard input.
+        .target(
+            name: "ParleyExec",
+            dependencies: ["ParleyModel", "ParleyCore", .product(name: "Logging", package: "swift-log")],
+            path: "Plugins/Exec"
         ),
         .target(name: "ParleyTesting", dependencies: ["ParleyModel", "ParleyParser", "ParleyCore"]),
         // AG-UI connector: HTTP POST + SSE over AsyncHTTPClient; the wire pieces are pure.
@@ -109,6 +116,7 @@ let package = Package(
                 "ParleyLog",
                 "ParleyFiles",
                 "ParleyWebhook",
+                "ParleyExec",
                 "ParleyAGUI",
                 "ParleyPolyAI",
                 "ParleyCometChat",
@@ -131,6 +139,11 @@ let package = Package(
         .testTarget(
             name: "ParleyWebhookTests",
             dependencies: ["ParleyWebhook", "ParleyTesting", .product(name: "Hummingbird", package: "hummingbird")]
+        ),
+        .testTarget(
+            name: "ParleyExecTests",
+            dependencies: ["ParleyExec", "ParleyTesting", .product(name: "Logging", package: "swift-log")],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "ParleyParserTests",
