@@ -134,7 +134,7 @@ public enum PluginKind: String, Hashable, Sendable, CaseIterable {
         case .files: return ["dir", "junit", "json", "html", "transcripts"]
         case .webhook: return ["url", "on", "secret", "per", "format", "retries", "headers", "flush"]
         case .metrics: return ["file", "port", "labels"]
-        case .exec: return ["command", "args", "env"]
+        case .exec: return ["command", "args", "env", "flush"]
         }
     }
 

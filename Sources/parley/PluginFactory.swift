@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import ParleyCore
+import ParleyExec
 import ParleyFiles
 import ParleyLog
 import ParleyModel
@@ -29,7 +30,9 @@ struct PluginFactory {
                     plugins.append(FilesPlugin(options: try FilesPlugin.Options.parse(settings), baseDirectory: projectDirectory))
                 case .webhook:
                     plugins.append(try WebhookPlugin(settings: settings))
-                case .metrics, .exec:
+                case .exec:
+                    plugins.append(ExecPlugin(options: try ExecPlugin.Options.parse(settings), directory: projectDirectory, logger: logger))
+                case .metrics:
                     throw InvalidInput("the \(config.kind.rawValue) plugin is not built yet", at: config.location)
                 }
             } catch let error as InvalidInput {
