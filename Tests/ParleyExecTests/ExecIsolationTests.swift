@@ -27,6 +27,16 @@ struct ExecIsolationTests {
         #expect(failures.first?.contains(" lines reached its standard input)") == true, "\(failures)")
     }
 
+    @Test("a program that closes its standard input and runs on: writing to it fails with EPIPE, which does not end this process, and the plugin fails")
+    func closesItsInput() async throws {
+        let run = try ExecRun()
+        // Still running when the writes fail, so they fail for want of a reader, not because it exited.
+        let summary = await ExecRun.run(run.plugin(Self.shell("exec 0<&-; sleep 5")), events: ExecRun.chattyEvents(count: 20))
+        let failures = ExecRun.failures(summary)
+        #expect(failures.count == 1)
+        #expect(failures.first?.hasPrefix("exec: /bin/sh stopped reading its standard input before the run's events ended (0 of ") == true, "\(failures)")
+    }
+
     @Test("a program that never reads: the run finishes, the plugin fails saying how far behind it was, and the program is stopped")
     func neverReads() async throws {
         let run = try ExecRun()
