@@ -29,7 +29,9 @@ extension EventLines {
                 "properties",
                 .object([
                     JSONMember("version", describe(constant(.number(Double(version))), "The format's version.")),
-                    JSONMember("type", describe(string, "What happened: one of the definitions below; a reader skips types it does not know.")),
+                    JSONMember(
+                        "type",
+                        describe(string, "What happened: \(types.map(\.0).joined(separator: ", ")); a reader skips types it does not know.")),
                 ])),
             JSONMember("required", ["version", "type"]),
             JSONMember("allOf", .array(dispatch)),
