@@ -92,6 +92,26 @@ struct ExecIsolationTests {
             ])
     }
 
+    @Test("a secret is masked in the lines the program reads and in the stderr its failure quotes")
+    func secretsMasked() async throws {
+        let run = try ExecRun()
+        let secret = "s3cr3t-T0KEN-4711"
+        let flow = SampleRun.order
+        let events = [
+            PluginEvent(time: .zero, flow: nil, kind: .runStarted([flow])), PluginEvent(time: .zero, flow: flow, kind: .flowStarted),
+            PluginEvent(time: .milliseconds(5), flow: flow, kind: .log("calling with \(secret)")),
+        ]
+        // The program has the secret itself, as `env: { TOKEN: "${secret.TOKEN}" }` gives it, and prints it.
+        var options = Self.shell(#"cat > events.jsonl; echo "token $TOKEN rejected" >&2; exit 3"#, flush: .seconds(10))
+        options.env = ["TOKEN": secret]
+        let summary = await ExecRun.run(run.plugin(options), events: events, secrets: SecretRegistry(secrets: [secret]))
+        let failure = try #require(ExecRun.failures(summary).first)
+        #expect(failure.hasPrefix("exec: /bin/sh exited with status 3; stderr: token ") && failure.hasSuffix(" rejected"), "\(failure)")
+        #expect(!failure.contains(secret))
+        let lines = try run.text("events.jsonl")
+        #expect(lines.contains(#""type":"log""#) && !lines.contains(secret))
+    }
+
     @Test("a program killed by a signal says which")
     func killedBySignal() async throws {
         let run = try ExecRun()

@@ -33,11 +33,12 @@ final class ExecRun: Sendable {
         ExecPlugin(options: options, directory: folder, logger: Logger(label: "parley.exec.test"))
     }
 
-    /// Publishes `events` through a host to `plugin` and returns the summary the host finished it with.
+    /// Publishes `events` through a host masking `secrets` to `plugin` and returns the summary the host finished it with.
     static func run(
-        _ plugin: ExecPlugin, events: [PluginEvent] = SampleRun.events(), summary: RunSummary = SampleRun.summary()
+        _ plugin: ExecPlugin, events: [PluginEvent] = SampleRun.events(), summary: RunSummary = SampleRun.summary(),
+        secrets: SecretRegistry = SecretRegistry()
     ) async -> RunSummary {
-        await PluginHost.run(plugins: [plugin]) { host in
+        await PluginHost.run(plugins: [plugin], secrets: secrets) { host in
             for event in events { await host.publish(event) }
             return summary
         }
