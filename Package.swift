@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "ParleyLog", targets: ["ParleyLog"]),
         .library(name: "ParleyFiles", targets: ["ParleyFiles"]),
         .library(name: "ParleyWebhook", targets: ["ParleyWebhook"]),
+        .library(name: "ParleyExec", targets: ["ParleyExec"]),
         .library(name: "ParleyTesting", targets: ["ParleyTesting"]),
         .library(name: "ParleyAGUI", targets: ["ParleyAGUI"]),
         .library(name: "ParleyServer", targets: ["ParleyServer"]),
@@ -60,6 +61,12 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Plugins/Webhook"
+        ),
+        // Any program as a plugin: the run's events as JSON lines on its standard input.
+        .target(
+            name: "ParleyExec",
+            dependencies: ["ParleyModel", "ParleyCore", .product(name: "Logging", package: "swift-log")],
+            path: "Plugins/Exec"
         ),
         .target(name: "ParleyTesting", dependencies: ["ParleyModel", "ParleyParser", "ParleyCore"]),
         // AG-UI connector: HTTP POST + SSE over AsyncHTTPClient; the wire pieces are pure.
@@ -107,7 +114,7 @@ let package = Package(
         .target(
             name: "ParleyRunner",
             dependencies: [
-                "ParleyModel", "ParleyParser", "ParleyCore", "ParleySimulator", "ParleyLog", "ParleyFiles", "ParleyWebhook",
+                "ParleyModel", "ParleyParser", "ParleyCore", "ParleySimulator", "ParleyLog", "ParleyFiles", "ParleyWebhook", "ParleyExec",
                 "ParleyAGUI", "ParleyPolyAI", "ParleyCometChat", "ParleyServer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
@@ -118,7 +125,7 @@ let package = Package(
         .target(
             name: "ParleyCommandLine",
             dependencies: [
-                "ParleyModel", "ParleyParser", "ParleyCore", "ParleyRunner", "ParleySimulator", "ParleyLog", "ParleyServer",
+                "ParleyModel", "ParleyParser", "ParleyCore", "ParleyRunner", "ParleySimulator", "ParleyLog", "ParleyServer", "ParleyExec",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -139,6 +146,11 @@ let package = Package(
         .testTarget(
             name: "ParleyWebhookTests",
             dependencies: ["ParleyWebhook", "ParleyTesting", .product(name: "Hummingbird", package: "hummingbird")]
+        ),
+        .testTarget(
+            name: "ParleyExecTests",
+            dependencies: ["ParleyExec", "ParleyTesting", .product(name: "Logging", package: "swift-log")],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "ParleyParserTests",

@@ -1,13 +1,14 @@
 import ArgumentParser
 import Foundation
+import ParleyExec
 import ParleyModel
 import ParleyParser
 import ParleyRunner
 
-/// `parley schema`: JSON Schemas for flow files and parley.yaml, for editors and CI.
+/// `parley schema`: JSON Schemas for flow files, parley.yaml and the exec plugin's event lines, for editors and CI.
 struct Schema: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print the JSON Schema (draft 2020-12) for flow files or parley.yaml.",
+        abstract: "Print the JSON Schema (draft 2020-12) for flow files, parley.yaml or the exec plugin's event lines.",
         discussion: """
             Point an editor at it with a first line such as
               # yaml-language-server: $schema=../schema/flow.schema.json
@@ -15,13 +16,13 @@ struct Schema: ParsableCommand {
     )
 
     enum Document: String, ExpressibleByArgument, CaseIterable {
-        case flow, project
+        case flow, project, events
     }
 
-    @Argument(help: "Which schema: flow (*.flow.yaml) or project (parley.yaml).")
+    @Argument(help: "Which schema: flow (*.flow.yaml), project (parley.yaml) or events (the exec plugin's input lines).")
     var document: Document = .flow
 
-    @Option(name: .customLong("output-dir"), help: "Write flow.schema.json and parley.schema.json into this folder instead.")
+    @Option(name: .customLong("output-dir"), help: "Write flow.schema.json, parley.schema.json and events.schema.json into this folder instead.")
     var outputDirectory: String?
 
     func run() throws {
@@ -30,7 +31,7 @@ struct Schema: ParsableCommand {
             return
         }
         try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
-        for (name, document) in [("flow.schema.json", Document.flow), ("parley.schema.json", .project)] {
+        for (name, document) in [("flow.schema.json", Document.flow), ("parley.schema.json", .project), ("events.schema.json", .events)] {
             let path = (outputDirectory as NSString).appendingPathComponent(name)
             try Data((text(for: document) + "\n").utf8).write(to: URL(fileURLWithPath: path))
             print("wrote \(path)")
@@ -41,6 +42,7 @@ struct Schema: ParsableCommand {
         switch document {
         case .flow: return SchemaExporter.flowSchema(catalog: ParleyCommand.registry.catalog).prettyPrinted()
         case .project: return SchemaExporter.projectSchema(catalog: ParleyCommand.registry.catalog).prettyPrinted()
+        case .events: return EventLines.schema().prettyPrinted()
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ParleyCore
+import ParleyExec
 import ParleyFiles
 import ParleyLog
 import ParleyModel
@@ -28,7 +29,7 @@ enum BuiltInPlugins {
     }
 
     static let exec = PluginProvider(Catalog.builtIn.plugin("exec")!) { context in
-        throw InvalidInput("the exec plugin is not built yet", at: context.location)
+        ExecPlugin(options: try ExecPlugin.Options.parse(context.settings), directory: context.projectDirectory, logger: context.logger)
     }
 
     /// A `files` plugin writing one report the command line asked for (`--junit`, `--json`, `--transcripts`).

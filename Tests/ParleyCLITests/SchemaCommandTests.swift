@@ -65,7 +65,7 @@ struct SchemaCommandTests {
     func committedSchemasAreCurrent() throws {
         let folder = try exportSchemas()
         defer { try? FileManager.default.removeItem(at: folder) }
-        for name in ["flow.schema.json", "parley.schema.json"] {
+        for name in ["flow.schema.json", "parley.schema.json", "events.schema.json"] {
             let fresh = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
             let committed = try String(contentsOf: ProjectPaths.root.appendingPathComponent("schema/\(name)"), encoding: .utf8)
             #expect(fresh == committed, "schema/\(name) is stale: run `swift run parley schema --output-dir schema`")
@@ -78,5 +78,14 @@ struct SchemaCommandTests {
         #expect(output.status == 0)
         #expect(output.stdout.contains(#""$schema": "https://json-schema.org/draft/2020-12/schema""#))
         #expect(output.stdout.contains(#""title": "Parley project (parley.yaml)""#))
+    }
+
+    @Test("`parley schema events` prints the exec plugin's event line schema")
+    func printsEventsSchema() throws {
+        let output = try parley.run(["schema", "events"])
+        #expect(output.status == 0)
+        #expect(output.stdout.contains(#""$schema": "https://json-schema.org/draft/2020-12/schema""#))
+        #expect(output.stdout.contains(#""$id": "events.schema.json""#))
+        #expect(output.stdout.contains(#""run_finished": {"#))
     }
 }

@@ -1,28 +1,27 @@
-import ParleyCore
 import ParleyModel
 
-/// The JSON shapes transcripts and the JSON report share, so a key means one thing everywhere.
-/// docs/reports.md documents every key.
-enum ReportJSON {
+/// The JSON shapes transcripts, the JSON report and the exec plugin's event lines share, so a key
+/// means one thing everywhere. docs/reports.md documents every key.
+public enum ReportJSON {
     /// Seconds, rounded to the millisecond: `1.234`.
-    static func seconds(_ duration: Duration) -> JSONValue {
+    public static func seconds(_ duration: Duration) -> JSONValue {
         .number((duration.inSeconds * 1000).rounded() / 1000)
     }
 
     /// An object of the pairs whose value is present, in the order given.
-    static func object(_ pairs: (String, JSONValue?)...) -> JSONValue {
+    public static func object(_ pairs: (String, JSONValue?)...) -> JSONValue {
         object(pairs)
     }
 
     /// An object of the pairs whose value is present, in the order given.
-    static func object(_ pairs: [(String, JSONValue?)]) -> JSONValue {
+    public static func object(_ pairs: [(String, JSONValue?)]) -> JSONValue {
         .object(pairs.compactMap { key, value in value.map { JSONMember(key, $0) } })
     }
 
-    static func int(_ value: Int) -> JSONValue { .number(Double(value)) }
+    public static func int(_ value: Int) -> JSONValue { .number(Double(value)) }
 
     /// `file:line:column` and its parts.
-    static func location(_ location: SourceLocation) -> [(String, JSONValue?)] {
+    public static func location(_ location: SourceLocation) -> [(String, JSONValue?)] {
         [
             ("location", .string(location.description)), ("file", .string(location.file)),
             ("line", int(location.line)), ("column", int(location.column)),
@@ -30,7 +29,7 @@ enum ReportJSON {
     }
 
     /// A flow run: who it is, before anything about how it went.
-    static func run(_ run: FlowRun) -> [(String, JSONValue?)] {
+    public static func run(_ run: FlowRun) -> [(String, JSONValue?)] {
         [
             ("id", .string(run.id)), ("name", .string(run.name)), ("path", .string(run.path)),
             ("location", .string(run.location.description)), ("tags", .array(run.tags.map(JSONValue.string))),
@@ -39,19 +38,19 @@ enum ReportJSON {
     }
 
     /// A step as it started.
-    static func step(_ step: StepInfo) -> JSONValue {
+    public static func step(_ step: StepInfo) -> JSONValue {
         object(("summary", .string(step.summary)), ("location", .string(step.location.description)), ("depth", int(step.depth)))
     }
 
     /// A failure: message, where, why and how long it waited.
-    static func failure(_ failure: StepFailure) -> JSONValue {
+    public static func failure(_ failure: StepFailure) -> JSONValue {
         object(
             [("message", .string(failure.message))] + location(failure.location)
                 + [("cause", .string(failure.cause.rawValue)), ("waited", seconds(failure.waited))])
     }
 
     /// A step outcome as `outcome` plus `failure` or `attempts` when they apply.
-    static func outcome(_ outcome: StepOutcome) -> [(String, JSONValue?)] {
+    public static func outcome(_ outcome: StepOutcome) -> [(String, JSONValue?)] {
         switch outcome {
         case .passed: return [("outcome", "passed")]
         case .skipped: return [("outcome", "skipped")]
@@ -61,7 +60,7 @@ enum ReportJSON {
     }
 
     /// A flow outcome as `outcome` plus `failure` or `reason` when they apply.
-    static func outcome(_ outcome: FlowOutcome) -> [(String, JSONValue?)] {
+    public static func outcome(_ outcome: FlowOutcome) -> [(String, JSONValue?)] {
         switch outcome {
         case .passed: return [("outcome", "passed")]
         case .flaky: return [("outcome", "flaky")]
@@ -71,7 +70,7 @@ enum ReportJSON {
     }
 
     /// A finished step with its outcome and timing.
-    static func stepResult(_ result: StepResult) -> JSONValue {
+    public static func stepResult(_ result: StepResult) -> JSONValue {
         object(
             [
                 ("summary", .string(result.step.summary)), ("location", .string(result.step.location.description)),
@@ -83,14 +82,14 @@ enum ReportJSON {
 
     /// `{first_token, reply_complete, run_finished}`, each in seconds from the user action and only
     /// when reached; nil when none was.
-    static func latency(_ latencies: [LatencyMeasure: Duration]) -> JSONValue? {
+    public static func latency(_ latencies: [LatencyMeasure: Duration]) -> JSONValue? {
         guard !latencies.isEmpty else { return nil }
         return object(LatencyMeasure.allCases.map { ($0.rawValue, latencies[$0].map(seconds)) })
     }
 
     /// A delivery that failed: `{plugin, flow, url, attempts, cause, reason}`, `flow` only for a
     /// flow run's delivery.
-    static func deliveryFailure(_ failure: DeliveryFailure) -> JSONValue {
+    public static func deliveryFailure(_ failure: DeliveryFailure) -> JSONValue {
         object(
             ("plugin", .string(failure.plugin)), ("flow", failure.flow.map(JSONValue.string)), ("url", .string(failure.url)),
             ("attempts", int(failure.attempts)), ("cause", .string(failure.cause.rawValue)), ("reason", .string(failure.reason)))

@@ -1,23 +1,26 @@
-import ParleyCore
 import ParleyModel
 
-/// One line of a flow's JSONL transcript, built from one event (docs/reports.md lists the keys).
-enum TranscriptLine {
+/// One event as a JSON line: a line of a flow's JSONL transcript (the `files` plugin) and, with a
+/// `version` in front, of the `exec` plugin's input. docs/reports.md lists the keys.
+public enum TranscriptLine {
     /// The line's JSON: `type`, `time` (seconds from the flow's start), `suite_time` (seconds from
-    /// the suite's start), `flow` (the run id), then what the event type carries.
-    static func json(for event: PluginEvent, run: FlowRun, flowStarted: Duration) -> JSONValue {
+    /// the suite's start), `flow` (the run id), then what the event type carries. A suite-level
+    /// event (`run` nil: `run_started`) has no `time` or `flow`.
+    public static func json(for event: PluginEvent, run: FlowRun?, flowStarted: Duration) -> JSONValue {
         let common: [(String, JSONValue?)] = [
-            ("time", ReportJSON.seconds(event.time - flowStarted)), ("suite_time", ReportJSON.seconds(event.time)),
-            ("flow", .string(run.id)),
+            ("time", run.map { _ in ReportJSON.seconds(event.time - flowStarted) }), ("suite_time", ReportJSON.seconds(event.time)),
+            ("flow", run.map { .string($0.id) }),
         ]
         func line(_ type: String, _ rest: [(String, JSONValue?)]) -> JSONValue {
             ReportJSON.object([("type", .string(type))] + common + rest)
         }
         switch event.kind {
         case .runStarted(let runs):
-            return line("run_started", [("flows", ReportJSON.int(runs.count))])
+            return line(
+                "run_started",
+                [("flows", ReportJSON.int(runs.count)), ("runs", .array(runs.map { ReportJSON.object(ReportJSON.run($0)) }))])
         case .flowStarted:
-            return line("flow_started", [("run", ReportJSON.object(ReportJSON.run(run)))])
+            return line("flow_started", [("run", run.map { ReportJSON.object(ReportJSON.run($0)) })])
         case .stepStarted(let step):
             return line("step_started", [("step", ReportJSON.step(step))])
         case .userAction(let action):
@@ -39,7 +42,7 @@ enum TranscriptLine {
             return line("log", [("text", .string(text))])
         case .flowFinished(let result):
             // A pass on a later attempt is flaky by definition, whatever the event says.
-            let outcome = result.outcome == .passed && run.attempt > 1 ? .flaky : result.outcome
+            let outcome = result.outcome == .passed && (run ?? result.run).attempt > 1 ? .flaky : result.outcome
             return line(
                 "flow_finished",
                 ReportJSON.outcome(outcome) + [

@@ -1,15 +1,15 @@
 import Foundation
-import ParleyCore
 import ParleyModel
 
 /// The run as one JSON document: counts, timing, interruption, plugin failures, and every flow run
-/// with its outcome and steps (docs/reports.md lists the keys).
-enum JSONReport {
+/// with its outcome and steps (docs/reports.md lists the keys): the `files` plugin's report.json
+/// and the `summary` of the exec plugin's `run_finished` line.
+public enum JSONReport {
     /// The report's format version, bumped when a key changes meaning or goes away.
-    static let version = 1
+    public static let version = 1
 
     /// The document; `transcripts` maps a flow run id to its transcript path, relative to the report folder.
-    static func json(_ summary: RunSummary, transcripts: [String: String]) -> JSONValue {
+    public static func json(_ summary: RunSummary, transcripts: [String: String]) -> JSONValue {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return ReportJSON.object(
