@@ -1,14 +1,14 @@
-/// One open socket of a session, as the session sees it: where its frames go. The socket's writer
-/// drains the outbox; a close or drop ends it.
-final class PolyAIConnection: Sendable {
-    private let outbox: AsyncStream<PolyAIWireFrame>.Continuation
+/// One open served socket, as its PolyAI session or CometChat hub sees it: where its frames go.
+/// The socket's writer (``WebSocketFrameWriter``) drains the outbox; a close or drop ends it.
+final class WebSocketConnection: Sendable {
+    private let outbox: AsyncStream<WebSocketFrame>.Continuation
 
-    init(outbox: AsyncStream<PolyAIWireFrame>.Continuation) {
+    init(outbox: AsyncStream<WebSocketFrame>.Continuation) {
         self.outbox = outbox
     }
 
     /// Queues `frame` for the socket; after a close or drop nothing more is accepted.
-    func send(_ frame: PolyAIWireFrame) {
+    func send(_ frame: WebSocketFrame) {
         outbox.yield(frame)
         if frame.endsSocket { outbox.finish() }
     }

@@ -1,5 +1,5 @@
-/// The PolyAI server could not do what it was asked (it did not start listening, say).
-public struct PolyAIServerError: Error, Hashable, Sendable, CustomStringConvertible {
+/// A PolyAI or CometChat server could not do what it was asked (it did not start listening, say).
+public struct WebSocketServerError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong.
     public var message: String
 

@@ -25,8 +25,8 @@ actor PolyAISession {
     private var state: ConversationState
     private var history: [PolyAIRecord] = []
     /// The newest socket: it gets every event from now on.
-    private var receiver: PolyAIConnection?
-    private var faults = PolyAIFaultInjector()
+    private var receiver: WebSocketConnection?
+    private var faults = WebSocketFaultInjector(malformedText: PolyAIServer.malformedFrameText)
     private var joined = false
     /// `local_id`s of the user messages taken, so a client's resend is not played twice.
     private var localIDs: Set<String> = []
@@ -79,7 +79,7 @@ actor PolyAISession {
 
     /// Makes `connection` the receiver, starting with one batch of every event after `cursor`;
     /// during an outage it drops instead, before any frame.
-    func attach(_ connection: PolyAIConnection, after cursor: Int) {
+    func attach(_ connection: WebSocketConnection, after cursor: Int) {
         if isDown {
             // Upgraded just as the outage began: it drops like the rest.
             connection.send(.drop)
@@ -88,16 +88,16 @@ actor PolyAISession {
         let missed = history.filter { ($0.sequence ?? 0) > cursor }
         connection.send(.text(PolyAIRecord.batch(missed, style: style)))
         receiver = connection
-        faults = PolyAIFaultInjector()
+        faults = WebSocketFaultInjector(malformedText: PolyAIServer.malformedFrameText)
     }
 
     /// Forgets `connection` as the receiver when it still is one (its socket closed).
-    func detach(_ connection: PolyAIConnection) {
+    func detach(_ connection: WebSocketConnection) {
         if receiver === connection { receiver = nil }
     }
 
     /// Acts on one text frame from `connection`.
-    func receive(_ text: String, from connection: PolyAIConnection) {
+    func receive(_ text: String, from connection: WebSocketConnection) {
         switch PolyAIClientFrame(text: text) {
         case .heartbeat:
             connection.send(.text(Self.envelope(.echo(.heartbeat, isPermanent: false), sequence: nil).text))
@@ -211,13 +211,13 @@ actor PolyAISession {
     }
 
     /// Sends `frames` to the receiver; after a close or drop there is none until a client connects.
-    private func deliver(_ frames: [PolyAIWireFrame]) {
+    private func deliver(_ frames: [WebSocketFrame]) {
         for frame in frames {
             guard let receiver else { return }
             receiver.send(frame)
             if frame.endsSocket {
                 self.receiver = nil
-                faults = PolyAIFaultInjector()
+                faults = WebSocketFaultInjector(malformedText: PolyAIServer.malformedFrameText)
             }
         }
     }
