@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "ParleyServer", targets: ["ParleyServer"]),
         .library(name: "ParleyPolyAI", targets: ["ParleyPolyAI"]),
         .library(name: "ParleyCometChat", targets: ["ParleyCometChat"]),
+        .library(name: "ParleyHTTP", targets: ["ParleyHTTP"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -58,6 +59,8 @@ let package = Package(
             path: "Plugins/Webhook"
         ),
         .target(name: "ParleyTesting", dependencies: ["ParleyModel", "ParleyParser", "ParleyCore"]),
+        // The HTTP client a run shares among its connectors and plugins, made by the composition root.
+        .target(name: "ParleyHTTP", dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client")]),
         // AG-UI connector: HTTP POST + SSE over AsyncHTTPClient; the wire pieces are pure.
         .target(
             name: "ParleyAGUI",
@@ -113,6 +116,8 @@ let package = Package(
                 "ParleyPolyAI",
                 "ParleyCometChat",
                 "ParleyServer",
+                "ParleyHTTP",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -120,7 +125,9 @@ let package = Package(
         // Figures for BENCHMARKS.md: `swift build -c release && .build/release/parley-benchmarks`.
         .executableTarget(
             name: "parley-benchmarks",
-            dependencies: ["ParleyCore", "ParleyParser", "ParleySimulator", "ParleyAGUI", "ParleyPolyAI", "ParleyTesting"],
+            dependencies: [
+                "ParleyCore", "ParleyParser", "ParleySimulator", "ParleyAGUI", "ParleyPolyAI", "ParleyTesting", "ParleyHTTP",
+            ],
             path: "Benchmarks/ParleyBenchmarks"
         ),
         .testTarget(name: "ParleyModelTests", dependencies: ["ParleyModel"]),
@@ -130,7 +137,10 @@ let package = Package(
         .testTarget(name: "ParleyFilesTests", dependencies: ["ParleyFiles", "ParleyTesting"]),
         .testTarget(
             name: "ParleyWebhookTests",
-            dependencies: ["ParleyWebhook", "ParleyTesting", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: [
+                "ParleyWebhook", "ParleyTesting", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
         ),
         .testTarget(
             name: "ParleyParserTests",
@@ -149,7 +159,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ParleyCometChatTests",
-            dependencies: ["ParleyCometChat", "ParleyServer", "ParleySimulator", "ParleyTesting"]
+            dependencies: [
+                "ParleyCometChat", "ParleyServer", "ParleySimulator", "ParleyTesting", "ParleyHTTP",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "ParleyServerTests",

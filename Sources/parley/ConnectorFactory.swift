@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import Logging
 import ParleyAGUI
@@ -10,9 +11,19 @@ import ParleyServer
 import ParleySimulator
 
 /// Maps an agent of parley.yaml (or an inline one) to a connector: the only place that knows
-/// which connector kind is which type. Each agent is built once per run.
+/// which connector kind is which type. Each agent is built once per run. The connectors share
+/// what the run owns: its HTTP client (the caller shuts it down after the connectors), its
+/// CometChat users and its logger.
 final class ConnectorFactory {
     private var built: [String: any Connector] = [:]
+    let httpClient: HTTPClient
+    let logger: Logger
+    let cometChatUsers = CometChatUsers()
+
+    init(httpClient: HTTPClient, logger: Logger) {
+        self.httpClient = httpClient
+        self.logger = logger
+    }
 
     /// The connector for `agent`, whose relative paths resolve against `directory`.
     func connector(for agent: AgentConfig, settings: [String: JSONValue], directory: String) throws(InvalidInput) -> any Connector {
@@ -28,21 +39,21 @@ final class ConnectorFactory {
             connector = SimulatorConnector(script: try Self.script(at: script, directory: directory))
         case .agui:
             do {
-                connector = AGUIConnector(settings: try AGUISettings(settings: settings, duration: DurationParser.parse))
+                connector = AGUIConnector(settings: try AGUISettings(settings: settings, duration: DurationParser.parse), httpClient: httpClient)
             } catch {
                 throw InvalidInput("agent '\(agent.name)': \(error.message)", at: agent.location)
             }
         case .polyai:
-            connector = try Self.polyAI(agent, settings: settings, directory: directory)
+            connector = try polyAI(agent, settings: settings, directory: directory)
         case .cometchat:
-            connector = try Self.cometChat(agent, settings: settings, directory: directory)
+            connector = try cometChat(agent, settings: settings, directory: directory)
         }
         built[key] = connector
         return connector
     }
 
     /// A `polyai` agent; with `serve: <script>`, one Parley serves itself for the run.
-    static func polyAI(_ agent: AgentConfig, settings: [String: JSONValue], directory: String) throws(InvalidInput) -> any Connector {
+    func polyAI(_ agent: AgentConfig, settings: [String: JSONValue], directory: String) throws(InvalidInput) -> any Connector {
         var settings = settings
         let served = settings.removeValue(forKey: "serve")
         if served != nil {
@@ -56,30 +67,31 @@ final class ConnectorFactory {
         } catch {
             throw InvalidInput("agent '\(agent.name)': \(error.message)", at: agent.location)
         }
-        guard let served else { return PolyAIConnector(settings: parsed) }
+        let (httpClient, logger) = (httpClient, logger)
+        guard let served else { return PolyAIConnector(settings: parsed, httpClient: httpClient, logger: logger) }
         // The served agent and its client agree on the host when parley.yaml names none.
         if parsed.host.isEmpty { parsed.host = "parley.example" }
-        let script = try servedScript(served, agent, directory: directory)
+        let script = try Self.servedScript(served, agent, directory: directory)
         let options = PolyAIServerOptions(
             connectorToken: parsed.connectorToken, connectorHost: parsed.host,
             chunkJoining: PolyAIChunkJoining(rawValue: parsed.chunkJoining.rawValue) ?? .space)
         return ServedConnector(
-            capabilities: PolyAIConnector(settings: parsed).capabilities,
+            capabilities: PolyAIConnector(settings: parsed, httpClient: httpClient, logger: logger).capabilities,
             serve: { onListening in
-                try await PolyAIServer(script: script, logger: quietServerLogger, options: options).run(onListening: onListening)
+                try await PolyAIServer(script: script, logger: Self.quietServerLogger, options: options).run(onListening: onListening)
             },
             connect: { [parsed] url in
                 var reached = parsed
                 let base = url.absoluteString.hasSuffix("/") ? String(url.absoluteString.dropLast()) : url.absoluteString
                 reached.restURL = base + "/api/v1"
                 reached.websocketURL = "ws" + base.dropFirst("http".count) + "/ws"
-                return PolyAIConnector(settings: reached)
+                return PolyAIConnector(settings: reached, httpClient: httpClient, logger: logger)
             })
     }
 
     /// A `cometchat` agent; with `serve: <script>`, one Parley serves itself for the run, as the
     /// agent (or in the group) the settings name, with the settings' app id and API key.
-    static func cometChat(_ agent: AgentConfig, settings: [String: JSONValue], directory: String) throws(InvalidInput) -> any Connector {
+    func cometChat(_ agent: AgentConfig, settings: [String: JSONValue], directory: String) throws(InvalidInput) -> any Connector {
         var settings = settings
         let served = settings.removeValue(forKey: "serve")
         if served != nil {
@@ -99,22 +111,23 @@ final class ConnectorFactory {
                     "agent '\(agent.name)': give `websocket_url`, the address of CometChat's realtime socket "
                         + "(CometChat does not publish it; see docs/cometchat.md), or `serve:` an agent script", at: agent.location)
             }
-            return CometChatConnector(settings: parsed)
+            return CometChatConnector(settings: parsed, httpClient: httpClient, users: cometChatUsers, logger: logger)
         }
-        let script = try servedScript(served, agent, directory: directory)
+        let script = try Self.servedScript(served, agent, directory: directory)
+        let (httpClient, users, logger) = (httpClient, cometChatUsers, logger)
         var agentUID: String?
         if case .agent(let uid) = parsed.peer { agentUID = uid }
         let options = CometChatServerOptions(appID: parsed.appID, region: parsed.region, apiKey: parsed.apiKey, agentUID: agentUID)
         return ServedConnector(
-            capabilities: CometChatConnector(settings: parsed).capabilities,
+            capabilities: CometChatConnector(settings: parsed, httpClient: httpClient, users: users, logger: logger).capabilities,
             serve: { onListening in
-                try await CometChatServer(script: script, logger: quietServerLogger, options: options).run(onListening: onListening)
+                try await CometChatServer(script: script, logger: Self.quietServerLogger, options: options).run(onListening: onListening)
             },
             connect: { [parsed] url in
                 var reached = parsed
                 reached.restURL = CometChatServer.restURL(for: url).absoluteString
                 reached.websocketURL = CometChatServer.webSocketURL(for: url).absoluteString
-                return CometChatConnector(settings: reached)
+                return CometChatConnector(settings: reached, httpClient: httpClient, users: users, logger: logger)
             })
     }
 
@@ -134,6 +147,14 @@ final class ConnectorFactory {
     /// server shows up as failing flows.
     static var quietServerLogger: Logger {
         var logger = AGUIServer.defaultLogger()
+        logger.logLevel = .critical
+        return logger
+    }
+
+    /// The connectors' logger until the run routes `--log-level` to it: quiet, as the run's own
+    /// output is what the user reads.
+    static var quietConnectorLogger: Logger {
+        var logger = Logger(label: "parley.connector")
         logger.logLevel = .critical
         return logger
     }

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import Logging
 import ParleyCore
@@ -14,6 +15,8 @@ struct PluginFactory {
     /// Whether standard output is a terminal (for `color: auto`).
     var isTerminal: Bool
     var logger: Logger
+    /// The run's HTTP client, for the webhook.
+    var httpClient: HTTPClient
 
     /// The plugins for `configs`, whose settings are already rendered, in order.
     func plugins(_ configs: [(PluginConfig, [String: JSONValue])]) throws(InvalidInput) -> [any Plugin] {
@@ -28,7 +31,7 @@ struct PluginFactory {
                 case .files:
                     plugins.append(FilesPlugin(options: try FilesPlugin.Options.parse(settings), baseDirectory: projectDirectory))
                 case .webhook:
-                    plugins.append(try WebhookPlugin(settings: settings))
+                    plugins.append(try WebhookPlugin(settings: settings, client: httpClient))
                 case .metrics, .exec:
                     throw InvalidInput("the \(config.kind.rawValue) plugin is not built yet", at: config.location)
                 }

@@ -1,7 +1,9 @@
 import ArgumentParser
+import AsyncHTTPClient
 import Foundation
 import Logging
 import ParleyCore
+import ParleyHTTP
 import ParleyLog
 import ParleyModel
 import ParleyParser
@@ -74,9 +76,15 @@ struct Run: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // One HTTP client for the whole run, shut down after its connectors.
+        try await RunHTTPClient.with { try await run(httpClient: $0) }
+    }
+
+    private func run(httpClient: HTTPClient) async throws {
         let environment = ProcessEnvironment()
         let variables = Dictionary(self.variables.map(Self.variable)) { _, last in last }
-        let planner = RunPlanner(environment: environment, agentOverride: agent, tags: tags, excludeTags: excludeTags, variables: variables)
+        let planner = RunPlanner(
+            environment: environment, agentOverride: agent, tags: tags, excludeTags: excludeTags, variables: variables, httpClient: httpClient)
         let (plan, checked) = planner.plan(paths: paths.isEmpty ? ["."] : paths)
         var findings = checked
         if !findings.hasErrors && plan.flowFiles.isEmpty {
@@ -87,7 +95,7 @@ struct Run: AsyncParsableCommand {
         var plugins: [any Plugin] = []
         if !findings.hasErrors {
             do throws(InvalidInput) {
-                plugins = try makePlugins(plan, environment: environment)
+                plugins = try makePlugins(plan, environment: environment, httpClient: httpClient)
             } catch {
                 findings.add(error)
             }
@@ -124,7 +132,7 @@ struct Run: AsyncParsableCommand {
         if ending != .passed { throw ExitStatus.of(ending) }
     }
 
-    private func makePlugins(_ plan: RunPlanner.Plan, environment: ProcessEnvironment) throws(InvalidInput) -> [any Plugin] {
+    private func makePlugins(_ plan: RunPlanner.Plan, environment: ProcessEnvironment, httpClient: HTTPClient) throws(InvalidInput) -> [any Plugin] {
         var renderer = SettingsRenderer(environment: environment)
         var configs: [(PluginConfig, [String: JSONValue])] = []
         for config in plan.project?.plugins ?? [] {
@@ -134,7 +142,7 @@ struct Run: AsyncParsableCommand {
             ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         var logger = Logger(label: "parley") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = .warning
-        let factory = PluginFactory(projectDirectory: directory, isTerminal: isatty(STDOUT_FILENO) == 1, logger: logger)
+        let factory = PluginFactory(projectDirectory: directory, isTerminal: isatty(STDOUT_FILENO) == 1, logger: logger, httpClient: httpClient)
         var plugins = try factory.plugins(configs)
         if let junit { plugins.append(PluginFactory.reportPlugin(junit: junit)) }
         if let json { plugins.append(PluginFactory.reportPlugin(json: json)) }

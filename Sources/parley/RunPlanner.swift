@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import Logging
 import ParleyCore
@@ -16,6 +17,10 @@ struct RunPlanner {
     var excludeTags: [String] = []
     /// `--var`.
     var variables: [String: JSONValue] = [:]
+    /// The run's HTTP client, for its connectors; the caller shuts it down after them.
+    var httpClient: HTTPClient
+    /// Where the connectors log.
+    var connectorLogger = ConnectorFactory.quietConnectorLogger
 
     /// Everything a run needs from the files.
     struct Plan {
@@ -39,7 +44,7 @@ struct RunPlanner {
         var findings = PlanFindings(diagnostics: [], general: [], sources: report.sources)
         findings.append(report.diagnostics)
         var renderer = SettingsRenderer(environment: environment)
-        let factory = ConnectorFactory()
+        let factory = ConnectorFactory(httpClient: httpClient, logger: connectorLogger)
         var projects = Projects()
         for path in report.projectFiles { _ = projects.config(at: path, into: &findings) }
         var flows: [PlannedFlow] = []
@@ -125,7 +130,8 @@ struct RunPlanner {
                 findings.add(error)
             }
         }
-        let plugins = PluginFactory(projectDirectory: URL(fileURLWithPath: directory), isTerminal: false, logger: Logger(label: "parley.check"))
+        let plugins = PluginFactory(
+            projectDirectory: URL(fileURLWithPath: directory), isTerminal: false, logger: Logger(label: "parley.check"), httpClient: httpClient)
         for config in configs {
             do throws(InvalidInput) {
                 _ = try plugins.plugins([config])

@@ -1,6 +1,8 @@
 import ArgumentParser
+import AsyncHTTPClient
 import Foundation
 import ParleyCore
+import ParleyHTTP
 import ParleyParser
 
 /// `parley validate [paths…]`: everything `parley run` checks before it starts, without running
@@ -31,8 +33,14 @@ struct Validate: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Connectors are only built, not connected, but they hold the client all the same.
+        try await RunHTTPClient.with { try await run(httpClient: $0) }
+    }
+
+    private func run(httpClient: HTTPClient) async throws {
         let planner = RunPlanner(
-            environment: ProcessEnvironment(), agentOverride: agent, variables: Dictionary(variables.map(Run.variable)) { _, last in last })
+            environment: ProcessEnvironment(), agentOverride: agent, variables: Dictionary(variables.map(Run.variable)) { _, last in last },
+            httpClient: httpClient)
         let (plan, findings) = planner.plan(paths: paths.isEmpty ? ["."] : paths)
         for connector in plan.connectors { await connector.shutdown() }
         if !findings.isEmpty {
