@@ -124,13 +124,13 @@ actor PolyAISession {
 
     private func join() {
         publish(.echo(.requestPolyAgentJoin, isPermanent: true))
-        var items = [PolyAITimedItem(.event(.agentJoined(encoder.agentName)), at: .zero)]
+        var items = [PolyAITimedItem(.output(.agentJoined(encoder.agentName)), at: .zero)]
         if !joined {
             joined = true
             let greeting = engine.open(&state)
             if !greeting.items.isEmpty {
                 let encoded = encoder.encode(greeting)
-                items.append(PolyAITimedItem(.event(.thinking), at: .zero))
+                items.append(PolyAITimedItem(.output(.thinking), at: .zero))
                 items += encoded.items
                 suggestions = encoded.lastSuggestions ?? suggestions
             }
@@ -152,7 +152,7 @@ actor PolyAISession {
         suggestions = encoded.lastSuggestions ?? suggestions
         let echo = PolyAIEvent.userMessageEcho(messageID: UUID().uuidString.lowercased(), text: text, metadata: metadata)
         // The agent thinks only when it will say something: a silent play leaves no typing indicator on.
-        let items = encoded.events.isEmpty ? encoded.items : [PolyAITimedItem(.event(.thinking), at: .zero)] + encoded.items
+        let items = encoded.events.isEmpty ? encoded.items : [PolyAITimedItem(.output(.thinking), at: .zero)] + encoded.items
         guard encoded.echoDelay > .zero else {
             publish(echo)
             lane.yield(PolyAIPlayJob(echoSent: nil, items: items))
@@ -176,7 +176,7 @@ actor PolyAISession {
         publish(.echo(.userEndSession, isPermanent: true))
         let reason = PolyAIEvent.userEndReason
         guard !state.ended else {
-            lane.yield(PolyAIPlayJob(echoSent: nil, items: [PolyAITimedItem(.event(.sessionEnd(reason: reason)), at: .zero)]))
+            lane.yield(PolyAIPlayJob(echoSent: nil, items: [PolyAITimedItem(.output(.sessionEnd(reason: reason)), at: .zero)]))
             return
         }
         let play = engine.respond(to: .end, in: &state)
@@ -186,7 +186,7 @@ actor PolyAISession {
     /// One due item of a play: an event through the fault injector, or a fault arming it.
     private func play(_ content: PolyAITimedItem.Content) {
         switch content {
-        case .event(let event):
+        case .output(let event):
             let record = self.record(event)
             guard receiver != nil else { return }
             deliver(faults.pass(.text(record.text)))
