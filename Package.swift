@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "ParleyServer", targets: ["ParleyServer"]),
         .library(name: "ParleyPolyAI", targets: ["ParleyPolyAI"]),
         .library(name: "ParleyCometChat", targets: ["ParleyCometChat"]),
+        .library(name: "ParleyHTTP", targets: ["ParleyHTTP"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -69,6 +70,8 @@ let package = Package(
             path: "Plugins/Exec"
         ),
         .target(name: "ParleyTesting", dependencies: ["ParleyModel", "ParleyParser", "ParleyCore"]),
+        // The HTTP client a run shares among its connectors and plugins, made by the composition root.
+        .target(name: "ParleyHTTP", dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client")]),
         // AG-UI connector: HTTP POST + SSE over AsyncHTTPClient; the wire pieces are pure.
         .target(
             name: "ParleyAGUI",
@@ -115,7 +118,7 @@ let package = Package(
             name: "ParleyRunner",
             dependencies: [
                 "ParleyModel", "ParleyParser", "ParleyCore", "ParleySimulator", "ParleyLog", "ParleyFiles", "ParleyWebhook", "ParleyExec",
-                "ParleyAGUI", "ParleyPolyAI", "ParleyCometChat", "ParleyServer",
+                "ParleyAGUI", "ParleyPolyAI", "ParleyCometChat", "ParleyServer", "ParleyHTTP",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -134,7 +137,9 @@ let package = Package(
         // Figures for BENCHMARKS.md: `swift build -c release && .build/release/parley-benchmarks`.
         .executableTarget(
             name: "parley-benchmarks",
-            dependencies: ["ParleyCore", "ParleyParser", "ParleySimulator", "ParleyAGUI", "ParleyPolyAI", "ParleyTesting"],
+            dependencies: [
+                "ParleyCore", "ParleyParser", "ParleySimulator", "ParleyAGUI", "ParleyPolyAI", "ParleyTesting", "ParleyHTTP",
+            ],
             path: "Benchmarks/ParleyBenchmarks"
         ),
         .testTarget(name: "ParleyModelTests", dependencies: ["ParleyModel"]),
@@ -145,7 +150,10 @@ let package = Package(
         .testTarget(name: "ParleyFilesTests", dependencies: ["ParleyFiles", "ParleyTesting"]),
         .testTarget(
             name: "ParleyWebhookTests",
-            dependencies: ["ParleyWebhook", "ParleyTesting", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: [
+                "ParleyWebhook", "ParleyTesting", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
         ),
         .testTarget(
             name: "ParleyExecTests",
@@ -169,7 +177,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ParleyCometChatTests",
-            dependencies: ["ParleyCometChat", "ParleyServer", "ParleySimulator", "ParleyTesting"]
+            dependencies: [
+                "ParleyCometChat", "ParleyServer", "ParleySimulator", "ParleyTesting", "ParleyHTTP",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "ParleyServerTests",

@@ -1,6 +1,7 @@
 import Foundation
 import ParleyAGUI
 import ParleyCore
+import ParleyHTTP
 import ParleyParser
 import ParleySimulator
 import ParleyTesting
@@ -66,9 +67,12 @@ let simulator = await sequential("in-process simulator", SimulatorConnector(scri
 let parley = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("parley")
 let serve = try ReadyServer(executable: parley, arguments: ["serve", "--port", "0", "--agent-script", scriptPath])
 defer { serve.stop(with: SIGTERM) }
-let agui = AGUIConnector(settings: AGUISettings(url: serve.url))
-let overAGUI = await sequential("AG-UI over loopback (`parley serve`)", agui)
-await agui.shutdown()
+let overAGUI = try await RunHTTPClient.with { httpClient in
+    let agui = AGUIConnector(settings: AGUISettings(url: serve.url), httpClient: httpClient)
+    let measured = await sequential("AG-UI over loopback (`parley serve`)", agui)
+    await agui.shutdown()
+    return measured
+}
 
 print("\(count) sequential single-turn flows (send, expect reply), parallel 1:\n")
 print(Measurement.header)

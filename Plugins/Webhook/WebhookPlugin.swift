@@ -23,17 +23,16 @@ public struct WebhookPlugin: DeliveringPlugin {
     private let outbox = Outbox()
     private let flush: Flush
 
-    /// Creates the plugin. `client` defaults to AsyncHTTPClient's shared client, which needs no
-    /// shutdown; a client passed in stays the caller's to shut down. `clock` times the backoff
-    /// and the flush deadline.
-    public init(options: Options, client: HTTPClient = .shared, clock: any MonotonicClock = SystemClock()) {
+    /// Creates the plugin. `client` is the run's HTTP client, the caller's to shut down after
+    /// `finish`. `clock` times the backoff and the flush deadline.
+    public init(options: Options, client: HTTPClient, clock: any MonotonicClock = SystemClock()) {
         self.options = options
         sender = WebhookSender(options: options, client: client)
         flush = Flush(clock: clock)
     }
 
     /// Creates the plugin from its `parley.yaml` settings (see `Options.parse(_:)`).
-    public init(settings: [String: JSONValue], client: HTTPClient = .shared, clock: any MonotonicClock = SystemClock()) throws {
+    public init(settings: [String: JSONValue], client: HTTPClient, clock: any MonotonicClock = SystemClock()) throws {
         self.init(options: try Options.parse(settings), client: client, clock: clock)
     }
 

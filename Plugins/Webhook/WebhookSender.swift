@@ -12,7 +12,7 @@ struct WebhookSender: Sendable {
     static let responseLimit = 1 << 20
 
     let options: WebhookPlugin.Options
-    var client: HTTPClient = .shared
+    let client: HTTPClient
 
     /// Delivers `body`, one delivery id across all its attempts; nil when delivered, else why it failed.
     func deliver(_ body: [UInt8], flush: Flush) async -> DeliveryAttempts.GiveUp? {

@@ -158,10 +158,7 @@ struct Serve: AsyncParsableCommand {
             // Nothing was served: like invalid input, the command stopped before it began.
             FileHandle.standardError.write(Data("parley serve: \(error)\n".utf8))
             throw ExitStatus.invalidInput
-        } catch let error as PolyAIServerError {
-            FileHandle.standardError.write(Data("parley serve: \(error)\n".utf8))
-            throw ExitStatus.invalidInput
-        } catch let error as CometChatServerError {
+        } catch let error as WebSocketServerError {
             FileHandle.standardError.write(Data("parley serve: \(error)\n".utf8))
             throw ExitStatus.invalidInput
         }

@@ -1,18 +1,22 @@
 import ParleyModel
 
 /// Collects the diagnostics of one parse, so every problem in a file is reported in one pass.
-final class ParseContext {
+/// The flow, project and agent-script readers share it (the simulator's through `package` access).
+package final class ParseContext {
     /// The connectors and plugins parley.yaml (or an inline agent) may name.
-    let catalog: Catalog
-    private(set) var diagnostics: [Diagnostic] = []
+    package let catalog: Catalog
+    package private(set) var diagnostics: [Diagnostic] = []
     /// The text of every file read so far, so a position inside a scalar can be found in its source.
-    var sources: [String: SourceText] = [:]
+    package var sources: [String: SourceText] = [:]
     /// Each file's lines as Unicode scalars, built on first use and kept: every template aligns
     /// against them, and building them again for each template made validation quadratic.
     private var scalarLinesByFile: [String: [[Unicode.Scalar]]] = [:]
     /// How many times a file's scalar lines were built: once per file. A test pins it, since a
     /// count of work holds on a loaded machine where a timing does not.
     private(set) var scalarLineBuilds = 0
+
+    /// A context with nothing reported yet.
+    package init() {}
 
     /// The lines of `file` as Unicode scalars, or nil when its text was not read.
     func scalarLines(of file: String) -> [[Unicode.Scalar]]? {
@@ -24,33 +28,33 @@ final class ParseContext {
         return lines
     }
 
-    init(catalog: Catalog = .builtIn) {
+    package init(catalog: Catalog = .builtIn) {
         self.catalog = catalog
     }
 
-    func error(_ message: String, at location: SourceLocation) {
+    package func error(_ message: String, at location: SourceLocation) {
         diagnostics.append(.error(message, at: location))
     }
 
     /// Adds diagnostics found elsewhere (an included file, a nested parse).
-    func append(_ more: [Diagnostic]) {
+    package func append(_ more: [Diagnostic]) {
         diagnostics.append(contentsOf: more)
     }
 
     /// Reports `node` as the wrong shape: "expected X, got Y".
-    func wrongShape(_ node: YAMLNode, expected: String, context: String? = nil) {
+    package func wrongShape(_ node: YAMLNode, expected: String, context: String? = nil) {
         let prefix = context.map { "\($0): " } ?? ""
         error("\(prefix)expected \(expected), got \(node.shapeName)", at: node.location)
     }
 }
 
 /// A mapping node with its keys checked against what the position allows.
-struct MappingReader {
-    let node: YAMLNode
-    let pairs: [(key: Located<String>, value: YAMLNode)]
+package struct MappingReader {
+    package let node: YAMLNode
+    package let pairs: [(key: Located<String>, value: YAMLNode)]
 
     /// Reads `node` as a mapping, or reports what was expected instead and returns nil.
-    init?(_ node: YAMLNode, _ context: ParseContext, expected: String) {
+    package init?(_ node: YAMLNode, _ context: ParseContext, expected: String) {
         guard case .mapping(let pairs) = node.value else {
             context.wrongShape(node, expected: expected)
             return nil
@@ -60,17 +64,17 @@ struct MappingReader {
     }
 
     /// The value of `key`, if present.
-    subscript(_ key: String) -> YAMLNode? {
+    package subscript(_ key: String) -> YAMLNode? {
         pairs.first { $0.key.value == key }?.value
     }
 
     /// The located key `key`, if present.
-    func key(_ key: String) -> Located<String>? {
+    package func key(_ key: String) -> Located<String>? {
         pairs.first { $0.key.value == key }?.key
     }
 
     /// Reports every key not in `allowed`, with the closest allowed one as a suggestion.
-    func rejectUnknownKeys(allowed: [String], in place: String, _ context: ParseContext) {
+    package func rejectUnknownKeys(allowed: [String], in place: String, _ context: ParseContext) {
         for (key, _) in pairs where !allowed.contains(key.value) {
             context.error(
                 "unknown key '\(key.value)' in \(place)\(Suggestion.hint(for: key.value, in: allowed))", at: key.location)
@@ -78,7 +82,7 @@ struct MappingReader {
     }
 
     /// Reports each of `required` that is missing.
-    func require(_ required: [String], in place: String, _ context: ParseContext) {
+    package func require(_ required: [String], in place: String, _ context: ParseContext) {
         for key in required where self[key] == nil {
             context.error("\(place) needs '\(key)'", at: node.location)
         }

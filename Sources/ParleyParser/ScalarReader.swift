@@ -4,7 +4,7 @@ import ParleyModel
 /// Typed reads of scalar nodes, each reporting what it expected when the node does not fit.
 extension ParseContext {
     /// Any scalar as text (numbers and booleans as written).
-    func string(_ node: YAMLNode, _ what: String = "a text value") -> String? {
+    package func string(_ node: YAMLNode, _ what: String = "a text value") -> String? {
         guard case .scalar(let text, _) = node.value else {
             wrongShape(node, expected: what)
             return nil
@@ -22,7 +22,7 @@ extension ParseContext {
     }
 
     /// A duration such as `250ms`, `5s`, `2m` or `1m30s`.
-    func duration(_ node: YAMLNode) -> Duration? {
+    package func duration(_ node: YAMLNode) -> Duration? {
         DurationParser.duration(node, tooLong: { error($0, at: $1) }, wrongShape: { wrongShape($0, expected: DurationParser.expected) })
     }
 
@@ -41,14 +41,14 @@ extension ParseContext {
     }
 
     /// `true` or `false`.
-    func bool(_ node: YAMLNode) -> Bool? {
+    package func bool(_ node: YAMLNode) -> Bool? {
         if case .bool(let value) = node.scalarMeaning { return value }
         wrongShape(node, expected: "true or false")
         return nil
     }
 
     /// One of a closed set of words, with a suggestion when it is misspelled.
-    func word<Word: RawRepresentable & CaseIterable>(_ node: YAMLNode, _ type: Word.Type, what: String) -> Word?
+    package func word<Word: RawRepresentable & CaseIterable>(_ node: YAMLNode, _ type: Word.Type, what: String) -> Word?
     where Word.RawValue == String {
         guard let text = string(node, what) else { return nil }
         if let word = Word(rawValue: text) { return word }
@@ -79,7 +79,7 @@ extension ParseContext {
     }
 
     /// ASCII only, like the schema's pattern, so names survive every shell, CSV header and report.
-    static func isIdentifier(_ text: String) -> Bool {
+    package static func isIdentifier(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else {
             return false
         }

@@ -2,8 +2,16 @@ import Foundation
 import ParleyModel
 
 /// Splits text into literals and `${…}` references; `$$` and `\${` write a literal `$` and `${`.
-enum TemplateParser {
-    static func parse(_ text: String, at location: SourceLocation, quoted: Bool, _ context: ParseContext) -> Template? {
+/// Flows and agent scripts share the scanning; each reads what is inside the braces its own way.
+package enum TemplateParser {
+    /// What a reader makes of the text between `${` and `}`: a reference, or nil after reporting why not.
+    package typealias ReferenceReader = (_ body: String, _ location: SourceLocation, _ context: ParseContext) -> Reference?
+
+    /// `text`, written at `location`, as a template; nil after reporting a mistake. `reference`
+    /// reads each `${…}` (by default as a flow does: variables, `env.` and `secret.`).
+    package static func parse(
+        _ text: String, at location: SourceLocation, quoted: Bool, _ context: ParseContext, reference: ReferenceReader = flowReference
+    ) -> Template? {
         var parts: [Template.Part] = []
         var literal = ""
         let scalars = Array(text.unicodeScalars)
@@ -32,7 +40,7 @@ enum TemplateParser {
                     break
                 }
                 let body = String(String.UnicodeScalarView(scalars[(index + 2)..<close]))
-                if let reference = reference(body, at: locationOf(index), context) {
+                if let reference = reference(body, locationOf(index), context) {
                     if !literal.isEmpty { parts.append(.literal(literal)) }
                     literal = ""
                     parts.append(.reference(reference, locationOf(index)))
@@ -49,7 +57,8 @@ enum TemplateParser {
         return failed ? nil : Template(parts: parts, location: location)
     }
 
-    private static func reference(_ body: String, at location: SourceLocation, _ context: ParseContext) -> Reference? {
+    /// A flow's reference: `${name.path}`, `${env.NAME}` or `${secret.NAME}`.
+    package static func flowReference(_ body: String, at location: SourceLocation, _ context: ParseContext) -> Reference? {
         let segments = body.trimmingCharacters(in: .whitespaces).split(separator: ".", omittingEmptySubsequences: false)
             .map(String.init)
         guard let head = segments.first, !head.isEmpty, segments.allSatisfy({ !$0.isEmpty }) else {

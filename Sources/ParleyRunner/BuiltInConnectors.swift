@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import Logging
 import ParleyAGUI
@@ -25,7 +26,7 @@ enum BuiltInConnectors {
     }
 
     static let agui = ConnectorProvider(Catalog.builtIn.connector("agui")!) { context in
-        AGUIConnector(settings: try AGUISettings(settings: context.settings, duration: DurationParser.parse))
+        AGUIConnector(settings: try AGUISettings(settings: context.settings, duration: DurationParser.parse), httpClient: context.resources.httpClient)
     }
 
     static let polyai = ConnectorProvider(Catalog.builtIn.connector("polyai")!) { context in
@@ -53,24 +54,25 @@ enum BuiltInConnectors {
         } catch {
             throw InvalidInput("agent '\(agent.name)': \(error.message)", at: agent.location)
         }
-        guard let served else { return PolyAIConnector(settings: parsed) }
+        let (httpClient, logger, serverLogger) = (context.resources.httpClient, context.logger, Self.quiet(context.logger))
+        guard let served else { return PolyAIConnector(settings: parsed, httpClient: httpClient, logger: logger) }
         // The served agent and its client agree on the host when parley.yaml names none.
         if parsed.host.isEmpty { parsed.host = "parley.example" }
-        let script = try servedScript(served, agent, directory: directory)
+        let script = try Self.servedScript(served, agent, directory: directory)
         let options = PolyAIServerOptions(
             connectorToken: parsed.connectorToken, connectorHost: parsed.host,
             chunkJoining: PolyAIChunkJoining(rawValue: parsed.chunkJoining.rawValue) ?? .space)
         return ServedConnector(
-            capabilities: PolyAIConnector(settings: parsed).capabilities,
+            capabilities: PolyAIConnector(settings: parsed, httpClient: httpClient, logger: logger).capabilities,
             serve: { onListening in
-                try await PolyAIServer(script: script, logger: quietServerLogger, options: options).run(onListening: onListening)
+                try await PolyAIServer(script: script, logger: serverLogger, options: options).run(onListening: onListening)
             },
             connect: { [parsed] url in
                 var reached = parsed
                 let base = url.absoluteString.hasSuffix("/") ? String(url.absoluteString.dropLast()) : url.absoluteString
                 reached.restURL = base + "/api/v1"
                 reached.websocketURL = "ws" + base.dropFirst("http".count) + "/ws"
-                return PolyAIConnector(settings: reached)
+                return PolyAIConnector(settings: reached, httpClient: httpClient, logger: logger)
             })
     }
 
@@ -92,28 +94,32 @@ enum BuiltInConnectors {
         } catch {
             throw InvalidInput("agent '\(agent.name)': \(error.message)", at: agent.location)
         }
+        // CometChat delivers a user's events to every connection of that user: the run's
+        // connectors share one gate per user, so flows acting as one user take turns.
+        let users = context.resources.shared("cometchat.users") { CometChatUsers() }
         guard let served else {
             guard parsed.websocketURL != nil else {
                 throw InvalidInput(
                     "agent '\(agent.name)': give `websocket_url`, the address of CometChat's realtime socket "
                         + "(CometChat does not publish it; see docs/cometchat.md), or `serve:` an agent script", at: agent.location)
             }
-            return CometChatConnector(settings: parsed)
+            return CometChatConnector(settings: parsed, httpClient: context.resources.httpClient, users: users, logger: context.logger)
         }
-        let script = try servedScript(served, agent, directory: directory)
+        let script = try Self.servedScript(served, agent, directory: directory)
+        let (httpClient, logger, serverLogger) = (context.resources.httpClient, context.logger, Self.quiet(context.logger))
         var agentUID: String?
         if case .agent(let uid) = parsed.peer { agentUID = uid }
         let options = CometChatServerOptions(appID: parsed.appID, region: parsed.region, apiKey: parsed.apiKey, agentUID: agentUID)
         return ServedConnector(
-            capabilities: CometChatConnector(settings: parsed).capabilities,
+            capabilities: CometChatConnector(settings: parsed, httpClient: httpClient, users: users, logger: logger).capabilities,
             serve: { onListening in
-                try await CometChatServer(script: script, logger: quietServerLogger, options: options).run(onListening: onListening)
+                try await CometChatServer(script: script, logger: serverLogger, options: options).run(onListening: onListening)
             },
             connect: { [parsed] url in
                 var reached = parsed
                 reached.restURL = CometChatServer.restURL(for: url).absoluteString
                 reached.websocketURL = CometChatServer.webSocketURL(for: url).absoluteString
-                return CometChatConnector(settings: reached)
+                return CometChatConnector(settings: reached, httpClient: httpClient, users: users, logger: logger)
             })
     }
 
@@ -129,12 +135,12 @@ enum BuiltInConnectors {
         return try script(at: path, directory: directory)
     }
 
-    /// A served agent's logger. Quiet: the run's own output is what the user reads; a failing
-    /// server shows up as failing flows.
-    static var quietServerLogger: Logger {
-        var logger = AGUIServer.defaultLogger()
-        logger.logLevel = .critical
-        return logger
+    /// A served agent's logger: the run's, quiet. The run's own output is what the user reads;
+    /// a failing server shows up as failing flows.
+    static func quiet(_ logger: Logger) -> Logger {
+        var quiet = logger
+        quiet.logLevel = .critical
+        return quiet
     }
 
     /// The agent script at `path` (relative to `directory`), parsed and checked.

@@ -21,7 +21,7 @@ enum BuiltInPlugins {
     }
 
     static let webhook = PluginProvider(Catalog.builtIn.plugin("webhook")!) { context in
-        try WebhookPlugin(settings: context.settings)
+        try WebhookPlugin(settings: context.settings, client: context.resources.httpClient)
     }
 
     static let metrics = PluginProvider(Catalog.builtIn.plugin("metrics")!) { context in

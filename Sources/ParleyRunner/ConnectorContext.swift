@@ -31,5 +31,5 @@ public struct ConnectorContext: Sendable {
     }
 
     /// The logger for this agent's connector.
-    public var logger: Logger { resources.logger }
+    public var logger: Logger { resources.connectorLogger }
 }

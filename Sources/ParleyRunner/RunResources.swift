@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import Logging
+import ParleyHTTP
 
 /// What the connectors and plugins of one run share, made by the composition root and closed
 /// when the run is over: one HTTP client, the logger, and state that belongs to the run rather
@@ -8,15 +9,23 @@ import Logging
 public final class RunResources: Sendable {
     /// The run's HTTP client; closed by `shutdown()`.
     public let httpClient: HTTPClient
-    /// The logger libraries log through.
+    /// The logger plugins log their own trouble through.
     public let logger: Logger
+    /// The logger connectors log through: quiet unless asked, as the run's own output is what
+    /// the user reads and a connector's trouble shows as a failing flow's reason.
+    public let connectorLogger: Logger
     private let lock = NSLock()
     nonisolated(unsafe) private var values: [String: any Sendable] = [:]
 
-    /// Resources with a new HTTP client on NIO's shared event loops.
-    public init(logger: Logger) {
-        httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
+    /// Resources with a new HTTP client (`RunHTTPClient`'s configuration) on NIO's shared event loops.
+    public init(logger: Logger, connectorLogger: Logger? = nil) {
+        httpClient = RunHTTPClient.make()
         self.logger = logger
+        self.connectorLogger = connectorLogger ?? {
+            var quiet = logger
+            quiet.logLevel = .critical
+            return quiet
+        }()
     }
 
     /// The run's value under `key`, made by `make` the first time it is asked for: state the

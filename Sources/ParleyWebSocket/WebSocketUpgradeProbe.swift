@@ -20,14 +20,21 @@ public enum WebSocketUpgradeProbe {
         request.headers.add(name: "Upgrade", value: "websocket")
         request.headers.add(name: "Sec-WebSocket-Version", value: "13")
         request.headers.add(name: "Sec-WebSocket-Key", value: Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString())
+        // A client of its own, for this one request: the upgrade must go out on a new connection,
+        // as the WebSocket client's did (a server upgrades only a connection's first request), and
+        // the run's shared client would reuse one its REST calls left open.
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        let status: String?
         do {
-            let response = try await HTTPClient.shared.execute(request, timeout: .nanoseconds(Int64(timeout.inSeconds * 1e9)))
+            let response = try await client.execute(request, timeout: .nanoseconds(Int64(timeout.inSeconds * 1e9)))
             // The body is not needed; reading a little frees the connection.
             _ = try? await response.body.collect(upTo: 4096)
-            return "\(response.status.code) \(response.status.reasonPhrase)"
+            status = "\(response.status.code) \(response.status.reasonPhrase)"
         } catch {
-            return nil
+            status = nil
         }
+        try? await client.shutdown()
+        return status
     }
 
     /// How a declined upgrade reads in a reason: the status when the probe learned it.

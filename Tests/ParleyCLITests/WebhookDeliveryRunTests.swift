@@ -41,8 +41,10 @@ struct WebhookDeliveryRunTests {
     @Test(
         "a receiver that is down, never answers, answers 500 or 429 with Retry-After: 60 holds the run's end to the flush deadline; report.json and the summary list every failed delivery",
         arguments: [
-            // Down: the HTTP client keeps trying to connect within an attempt, so it too has no answer by the deadline.
-            ("down", "2s", "no answer by the flush deadline"), ("slow", "2s", "no answer by the flush deadline"),
+            // Down: the run's HTTP client reports a refused connection at once (it does not retry
+            // connecting within an attempt), so the plugin's own retries run into the deadline.
+            ("down", "2s", "connection refused; the retry in 2s is past the flush deadline"),
+            ("slow", "2s", "no answer by the flush deadline"),
             ("error", "2s", "500 Internal Server Error"), ("busy", nil, "429 Too Many Requests; Retry-After 60s is past the flush deadline"),
         ] as [(String, String?, String)])
     func boundedByTheFlush(mode: String, flush: String?, reason: String) throws {

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Crypto
 import Foundation
 import ParleyCore
@@ -20,7 +21,7 @@ struct WebhookDeliveryTests {
         // A flush deadline no loaded machine reaches: only the tests about the deadline set one.
         var options = Options(url: server.url, backoff: quick, flush: .seconds(600))
         change(&options)
-        return WebhookPlugin(options: options, clock: clock)
+        return WebhookPlugin(options: options, client: .shared, clock: clock)
     }
 
     /// Runs `plugins` through the host as `parley run` does: `events` published, then `summary` settled and finished.
@@ -217,7 +218,7 @@ struct WebhookDeliveryTests {
         let options = Options(
             url: "http://127.0.0.1:\(closedPort)/hook", retries: 100, timeout: .milliseconds(300),
             backoff: Options.Backoff(initial: .milliseconds(50), maximum: .milliseconds(200)), flush: .seconds(10))
-        let summary = await Self.run([WebhookPlugin(options: options)])
+        let summary = await Self.run([WebhookPlugin(options: options, client: .shared)])
         let failure = try #require(summary.deliveryFailures.first)
         #expect(failure.cause == .deadline)
         #expect(failure.attempts > 1 && failure.attempts < 101)
@@ -262,7 +263,7 @@ struct WebhookDeliveryTests {
     func refusedConnection() async throws {
         let closedPort = try await HookServer.with { $0.port }
         let options = Options(url: "http://127.0.0.1:\(closedPort)/hook", retries: 1, timeout: .milliseconds(300), backoff: Self.quick)
-        let summary = await Self.run([WebhookPlugin(options: options)])
+        let summary = await Self.run([WebhookPlugin(options: options, client: .shared)])
         #expect(summary.deliveryFailures.map(\.description) == ["webhook: POST http://127.0.0.1:\(closedPort)/hook for the run failed after 2 attempts: connection refused"])
     }
 }

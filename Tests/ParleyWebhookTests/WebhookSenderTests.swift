@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import ParleyCore
 import ParleyTesting
@@ -15,7 +16,7 @@ struct WebhookSenderTests {
         let tooMany = HookServer.Reply(status: 429, headers: ["Retry-After": "5"])
         try await HookServer.with(replies: [.serverError, .serverError, .serverError, tooMany]) { server in
             let clock = ManualClock()
-            let sender = WebhookSender(options: Options(url: server.url, retries: 4))
+            let sender = WebhookSender(options: Options(url: server.url, retries: 4), client: .shared)
             let failure = await sender.deliver(Array("{}".utf8), flush: Flush(clock: clock))
             #expect(failure == nil)
             #expect(await server.requests.count == 5)
@@ -28,7 +29,7 @@ struct WebhookSenderTests {
         try await HookServer.with { server in
             let flush = Flush(clock: ManualClock())
             flush.abandon()
-            let sender = WebhookSender(options: Options(url: server.url))
+            let sender = WebhookSender(options: Options(url: server.url), client: .shared)
             let failure = await sender.deliver(Array("{}".utf8), flush: flush)
             #expect(failure == DeliveryAttempts.GiveUp(attempts: 0, reason: "abandoned: the run was interrupted", cause: .interrupted))
             #expect(await server.requests.isEmpty)
@@ -42,7 +43,7 @@ struct WebhookSenderTests {
             let flush = Flush(clock: clock)
             flush.begin(deadline: .seconds(10))
             clock.advance(by: .seconds(10))
-            let sender = WebhookSender(options: Options(url: server.url))
+            let sender = WebhookSender(options: Options(url: server.url), client: .shared)
             let failure = await sender.deliver(Array("{}".utf8), flush: flush)
             #expect(failure == DeliveryAttempts.GiveUp(attempts: 0, reason: "the flush deadline passed before its turn", cause: .deadline))
             #expect(await server.requests.isEmpty)

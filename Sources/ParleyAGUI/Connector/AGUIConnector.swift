@@ -6,38 +6,16 @@ import ParleyModel
 
 /// Talks to an AG-UI agent (protocols/ag-ui.md): one thread per flow run, one HTTP POST per user
 /// action, the answer streamed back as server-sent events.
-public final class AGUIConnector: Connector, @unchecked Sendable {
+public final class AGUIConnector: Connector, Sendable {
     public let settings: AGUISettings
-    private let lock = NSLock()
-    /// Made with the first session, so a run refused while planning leaves nothing to shut down.
-    private var client: HTTPClient?
+    private let client: HTTPClient
 
-    /// A connector; its HTTP client comes with the first session. `settings.timeout` is the read
-    /// timeout (the longest silence during a run), and the pool is sized for thousands of
-    /// concurrent conversations. Call `shutdown()` when done with it.
-    public init(settings: AGUISettings) {
+    /// A connector whose requests go through `httpClient`, the run's shared client, which the
+    /// caller owns and shuts down after this connector. `settings.timeout` is the read timeout (the
+    /// longest silence during a run), enforced per request.
+    public init(settings: AGUISettings, httpClient: HTTPClient) {
         self.settings = settings
-    }
-
-    deinit {
-        // A connector dropped without `shutdown()` still lets its client go cleanly.
-        client?.shutdown { _ in }
-    }
-
-    private var sharedClient: HTTPClient {
-        lock.withLock {
-            if let client { return client }
-            var configuration = HTTPClient.Configuration()
-            configuration.timeout = .init(connect: .seconds(10), read: .nanoseconds(Int64(settings.timeout.inSeconds * 1e9)))
-            configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 4096
-            // An agent that is not listening is reported at once, not after the connect timeout.
-            configuration.connectionPool.retryConnectionEstablishment = false
-            configuration.httpVersion = .http1Only
-            configuration.decompression = .disabled
-            let made = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-            client = made
-            return made
-        }
+        self.client = httpClient
     }
 
     /// Every action AG-UI can carry. `typing` has no AG-UI message; `end` ends the thread locally.
@@ -48,7 +26,7 @@ public final class AGUIConnector: Connector, @unchecked Sendable {
     /// Opens a thread whose id is the session id; an agent that greets gets an opening run.
     public func openSession(_ request: SessionRequest) async throws -> any AgentSession {
         let session = AGUISession(
-            conversation: AGUIConversation(threadID: Self.threadID(for: request.sessionID), settings: settings), client: sharedClient, clock: request.clock)
+            conversation: AGUIConversation(threadID: Self.threadID(for: request.sessionID), settings: settings), client: client, clock: request.clock)
         if settings.greeting { session.startRun(nil) }
         return session
     }
@@ -60,12 +38,6 @@ public final class AGUIConnector: Connector, @unchecked Sendable {
         "\(sessionID)#\(UUID().uuidString.prefix(8).lowercased())"
     }
 
-    /// Releases the HTTP client.
-    public func shutdown() async {
-        let made = lock.withLock { () -> HTTPClient? in
-            defer { client = nil }
-            return client
-        }
-        try? await made?.shutdown()
-    }
+    /// Nothing to release: the HTTP client is the caller's.
+    public func shutdown() async {}
 }

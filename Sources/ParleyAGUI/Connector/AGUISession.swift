@@ -82,6 +82,25 @@ final class AGUISession: AgentSession, @unchecked Sendable {
         case .success(let built): input = built
         }
         let settings = lock.withLock { conversation.settings }
+        let silence = SilenceLimit(settings.timeout, clock: clock)
+        // The exchange races the agent's silence; whichever ends first ends the other.
+        let silent = await withTaskGroup(of: Bool.self) { group in
+            group.addTask { [self] in
+                await exchange(input, settings: settings, silence: silence)
+                return false
+            }
+            group.addTask { await silence.passed() }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+        if silent, !Task.isCancelled {
+            mailbox.fail(ConnectorError("the agent at \(settings.url) sent nothing for \(settings.timeout.flowText) during a run (the agui `timeout`)"))
+        }
+    }
+
+    /// Posts `input` and streams the answer into the mailbox, noting each chunk in `silence`.
+    private func exchange(_ input: JSONValue, settings: AGUISettings, silence: SilenceLimit) async {
         var request = HTTPClientRequest(url: settings.url)
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")
@@ -92,8 +111,10 @@ final class AGUISession: AgentSession, @unchecked Sendable {
         do {
             let response = try await client.execute(request, timeout: .hours(24))
             answered = true
+            silence.heardNow()
             if let problem = await Self.refusal(of: response, url: settings.url) { return mailbox.fail(problem) }
             for try await chunk in response.body {
+                silence.heardNow()
                 let result = lock.withLock { conversation.receive(chunk.readableBytesView) }
                 switch result {
                 case .success(let events): mailbox.post(events)
@@ -113,7 +134,7 @@ final class AGUISession: AgentSession, @unchecked Sendable {
             {
                 return mailbox.fail(ConnectorError("the agent at \(settings.url) did not answer in HTTP: it sent \(ByteExcerpt.quoted(bytes))"))
             }
-            mailbox.fail(Self.transportError(error, url: settings.url, timeout: settings.timeout))
+            mailbox.fail(Self.transportError(error, url: settings.url))
         }
     }
 
@@ -146,10 +167,9 @@ final class AGUISession: AgentSession, @unchecked Sendable {
     }
 
     /// A readable reason for an HTTP client error.
-    private static func transportError(_ error: any Error, url: String, timeout: Duration) -> ConnectorError {
+    private static func transportError(_ error: any Error, url: String) -> ConnectorError {
         if let http = error as? HTTPClientError {
             switch http {
-            case .readTimeout: return ConnectorError("the agent at \(url) sent nothing for \(timeout.flowText) during a run (the agui `timeout`)")
             case .connectTimeout: return ConnectorError("could not connect to the agent at \(url): timed out")
             case .remoteConnectionClosed:
                 return ConnectorError("the agent at \(url) dropped the connection before the run finished")

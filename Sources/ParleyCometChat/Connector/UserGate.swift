@@ -3,15 +3,8 @@ import Foundation
 /// One conversation at a time per CometChat user. CometChat delivers a user's messages and run
 /// events to every connection of that user, so two flows acting as the same user at once would
 /// read each other's events; flows that share a user (on one REST host) wait for each other.
+/// A run holds one gate per user in its ``CometChatUsers``.
 actor UserGate {
-    /// The gates of every connector in this process, by REST base and uid.
-    private static let shared = Registry()
-
-    /// The gate for `user` on the app at `restURL`.
-    static func gate(restURL: String, user: String) -> UserGate {
-        shared.gate("\(restURL)|\(user)")
-    }
-
     private var busy = false
     private var waiters: [(id: UUID, continuation: CheckedContinuation<Void, any Error>)] = []
 
@@ -33,6 +26,9 @@ actor UserGate {
         }
     }
 
+    /// How many sessions wait for the user.
+    var waiting: Int { waiters.count }
+
     /// Frees the user for the next waiting session.
     func leave() {
         if waiters.isEmpty {
@@ -45,20 +41,5 @@ actor UserGate {
     private func cancel(_ id: UUID) {
         guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
         waiters.remove(at: index).continuation.resume(throwing: CancellationError())
-    }
-
-    /// Gates by key, made on first use.
-    private final class Registry: @unchecked Sendable {
-        private let lock = NSLock()
-        private var gates: [String: UserGate] = [:]
-
-        func gate(_ key: String) -> UserGate {
-            lock.withLock {
-                if let gate = gates[key] { return gate }
-                let made = UserGate()
-                gates[key] = made
-                return made
-            }
-        }
     }
 }

@@ -28,12 +28,7 @@ public final class DeadlineTimer: @unchecked Sendable {
             }
             let due = deadline()
             do {
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    if let due { group.addTask { try await clock.sleep(until: due) } }
-                    group.addTask { await signal.wait() }
-                    try await group.next()
-                    group.cancelAll()
-                }
+                try await clock.sleep(until: due, orUntil: signal)
             } catch {
                 return
             }

@@ -65,12 +65,7 @@ public final class EventMailbox: @unchecked Sendable {
             }
             if let taken { return try taken.get() }
             defer { lock.withLock { sleepers.removeAll { $0 === signal } } }
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await clock.sleep(until: deadline) }
-                group.addTask { await signal.wait() }
-                try await group.next()
-                group.cancelAll()
-            }
+            try await clock.sleep(until: deadline, orUntil: signal)
         }
     }
 

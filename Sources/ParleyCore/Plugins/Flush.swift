@@ -109,12 +109,7 @@ public final class Flush: @unchecked Sendable {
 
     /// Waits until the clock reads `wake` (forever when nil) or the state is no longer `seen`.
     private func wait(until wake: Duration?, from seen: State) async {
-        await withTaskGroup(of: Void.self) { group in
-            if let wake { group.addTask { try? await self.clock.sleep(until: wake) } }
-            group.addTask { await self.change(from: seen) }
-            await group.next()
-            group.cancelAll()
-        }
+        try? await clock.sleep(until: wake, orUntil: { await self.change(from: seen) })
     }
 
     /// Returns once the state is no longer `seen`, or when the task is cancelled.

@@ -7,7 +7,7 @@ import UnixSignals
 /// How every `parley serve` protocol runs its Hummingbird application: until cancelled or
 /// signalled (`run`), or around a body for in-process tests (`withListening`). `failure` makes the
 /// protocol's own error from a sentence, so callers keep catching `AGUIServerError` or
-/// `PolyAIServerError`.
+/// `WebSocketServerError`.
 struct ServerLifecycle: Sendable {
     /// Makes the application, which calls back with its URL once bound.
     typealias Make<S: Service> = (@escaping @Sendable (URL) async -> Void) -> S

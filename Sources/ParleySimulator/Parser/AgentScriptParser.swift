@@ -36,7 +36,9 @@ public enum AgentScriptParser {
     }
 
     private static func finish(_ loaded: YAMLLoader.Loaded) -> Result {
-        let context = ScriptContext(source: loaded.source)
+        let context = ParseContext()
+        // Carets inside scalars find their column in the script's text.
+        if let source = loaded.source { context.sources[source.path] = source }
         context.append(loaded.diagnostics)
         let script = loaded.root.flatMap { ScriptReader(context: context).script($0) }
         let diagnostics = context.diagnostics.enumerated().sorted {

@@ -6,7 +6,7 @@ import ParleyParser
 /// ids are checked; a templated id (`"order-${1}"`) cannot be known before a run.
 struct CrossReferences {
     let script: AgentScript
-    let context: ScriptContext
+    let context: ParseContext
 
     func check() {
         let messages = interactiveIDs()

@@ -5,7 +5,7 @@ import ParleyParser
 /// value, a one-key mapping (`fault: { close: 4001 }`, `fault: { delay_echo: 4s }`,
 /// `fault: { outage: 60s }`).
 struct FaultReader {
-    let context: ScriptContext
+    let context: ParseContext
 
     /// The faults written as a bare word.
     static let words = ["drop_connection", "duplicate_next", "reorder_next", "malformed_frame", "binary_frame"]
@@ -75,7 +75,7 @@ struct FaultReader {
         if case .scalar = node.value {
             return code(node).map { ScriptFault.close(code: $0, reason: nil) }
         }
-        guard let map = ScriptMapping(node, context, expected: "a close code like 4001, or { code: 4001, reason: … }") else { return nil }
+        guard let map = MappingReader(node, context, expected: "a close code like 4001, or { code: 4001, reason: … }") else { return nil }
         map.rejectUnknownKeys(allowed: ["code", "reason"], in: "'close'", context)
         map.require(["code"], in: "'close'", context)
         guard let code = map["code"].flatMap(code) else { return nil }
@@ -92,7 +92,7 @@ struct FaultReader {
 
     /// A close code a server may send (RFC 6455 7.4): 1000-1003, 1007-1014, or 3000-4999.
     private func code(_ node: YAMLNode) -> Int? {
-        guard let code = context.integer(node, minimum: 1000, "a close code") else { return nil }
+        guard let code = context.count(node, minimum: 1000, "a close code") else { return nil }
         switch code {
         case 1000...1003, 1007...1014, 3000...4999:
             return code

@@ -6,17 +6,17 @@ import ParleyParser
 /// Reads `interactive` messages and checks what the simulator later relies on to judge answers:
 /// element ids, the goal's elements, and a scheduler's availability.
 struct InteractiveReader {
-    let context: ScriptContext
+    let context: ParseContext
 
     func interactive(_ node: YAMLNode) -> InteractiveSpec? {
-        guard let map = ScriptMapping(node, context, expected: "a mapping like { id: …, kind: form, data: {...}, goal: {...} }") else {
+        guard let map = MappingReader(node, context, expected: "a mapping like { id: …, kind: form, data: {...}, goal: {...} }") else {
             return nil
         }
         map.rejectUnknownKeys(allowed: ["id", "kind", "data", "goal"], in: "'interactive'", context)
         map.require(["id", "kind", "data"], in: "'interactive'", context)
-        guard let id = map["id"].flatMap({ context.template($0, "the message id") }),
+        guard let id = map["id"].flatMap({ context.scriptTemplate($0, "the message id") }),
             let kind = map["kind"].flatMap({ context.word($0, InteractiveKind.self, what: "interactive kind") }),
-            let dataNode = map["data"], let data = ScriptMapping(dataNode, context, expected: "CometChat's interactiveData, a mapping")
+            let dataNode = map["data"], let data = MappingReader(dataNode, context, expected: "CometChat's interactiveData, a mapping")
         else { return nil }
         let elements = elementIDs(data)
         checkShape(kind, data)
@@ -25,11 +25,11 @@ struct InteractiveReader {
             guard let parsed = self.goal(node, elements: elements) else { return nil }
             goal = parsed
         }
-        return InteractiveSpec(id: id, kind: kind, data: context.valueTemplate(dataNode), goal: goal)
+        return InteractiveSpec(id: id, kind: kind, data: context.scriptValueTemplate(dataNode), goal: goal)
     }
 
     /// The literal element ids of fields, buttons and actions.
-    private func elementIDs(_ data: ScriptMapping) -> [String] {
+    private func elementIDs(_ data: MappingReader) -> [String] {
         var nodes: [YAMLNode] = []
         for list in ["formFields", "cardActions"] {
             if let items = data[list], case .sequence(let entries) = items.value { nodes += entries }
@@ -43,7 +43,7 @@ struct InteractiveReader {
         }
     }
 
-    private func checkShape(_ kind: InteractiveKind, _ data: ScriptMapping) {
+    private func checkShape(_ kind: InteractiveKind, _ data: MappingReader) {
         switch kind {
         case .form:
             data.require(["formFields", "submitElement"], in: "a form's data", context)
@@ -52,8 +52,8 @@ struct InteractiveReader {
         case .scheduler:
             data.require(["availability"], in: "a scheduler's data", context)
             if let node = data["availability"] { availability(node) }
-            if let node = data["duration"] { _ = context.integer(node, minimum: 1, "the slot length in minutes") }
-            if let node = data["bufferTime"] { _ = context.integer(node, minimum: 0, "the buffer after a meeting in minutes") }
+            if let node = data["duration"] { _ = context.count(node, minimum: 1, "the slot length in minutes") }
+            if let node = data["bufferTime"] { _ = context.count(node, minimum: 0, "the buffer after a meeting in minutes") }
             for key in ["dateRangeStart", "dateRangeEnd"] {
                 guard let node = data[key], let text = context.string(node, "an ISO date like 2026-11-01") else { continue }
                 if DateRangeBound(text) == nil {
@@ -72,7 +72,7 @@ struct InteractiveReader {
     /// `{ monday: [{ from: "0900", to: "1200" }] }`: the windows slots are checked against, read
     /// the way Core's `SchedulerRules` reads them.
     private func availability(_ node: YAMLNode) {
-        guard let days = ScriptMapping(node, context, expected: "a mapping like { monday: [\"09:00-12:00\"] }") else { return }
+        guard let days = MappingReader(node, context, expected: "a mapping like { monday: [\"09:00-12:00\"] }") else { return }
         for (day, windows) in days.pairs {
             if Weekday(named: day.value) == nil {
                 let names = Weekday.allCases.map(\.rawValue)
@@ -87,7 +87,7 @@ struct InteractiveReader {
     /// One window: `"09:00-12:00"` or `{ from: "0900", to: "1200" }`.
     private func window(_ node: YAMLNode) {
         if case .mapping = node.value {
-            guard let bounds = ScriptMapping(node, context, expected: "a time window") else { return }
+            guard let bounds = MappingReader(node, context, expected: "a time window") else { return }
             bounds.rejectUnknownKeys(allowed: ["from", "to"], in: "a time window", context)
             bounds.require(["from", "to"], in: "a time window", context)
             guard let from = bounds["from"].flatMap({ context.string($0, "a time like \"0900\"") }),
@@ -107,7 +107,7 @@ struct InteractiveReader {
     }
 
     private func goal(_ node: YAMLNode, elements: [String]) -> InteractionGoal? {
-        guard let map = ScriptMapping(node, context, expected: "a mapping like { interactionType: anyOf, elementIds: [submit_btn] }") else {
+        guard let map = MappingReader(node, context, expected: "a mapping like { interactionType: anyOf, elementIds: [submit_btn] }") else {
             return nil
         }
         map.rejectUnknownKeys(allowed: ["interactionType", "elementIds"], in: "'goal'", context)

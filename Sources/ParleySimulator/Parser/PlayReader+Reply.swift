@@ -8,13 +8,13 @@ extension PlayReader {
     ]
 
     func reply(_ node: YAMLNode) -> ReplySpec? {
-        if case .scalar = node.value { return context.template(node, "the reply's text").map { ReplySpec(text: $0) } }
-        guard let map = ScriptMapping(node, context, expected: "the reply's text, or a mapping like { text: …, suggestions: [...] }") else {
+        if case .scalar = node.value { return context.scriptTemplate(node, "the reply's text").map { ReplySpec(text: $0) } }
+        guard let map = MappingReader(node, context, expected: "the reply's text, or a mapping like { text: …, suggestions: [...] }") else {
             return nil
         }
         map.rejectUnknownKeys(allowed: Self.replyKeys, in: "'reply'", context)
         let chunks = map["chunks"].flatMap(chunkSpec)
-        var text = map["text"].flatMap { context.template($0, "the reply's text") }
+        var text = map["text"].flatMap { context.scriptTemplate($0, "the reply's text") }
         if map["text"] == nil {
             guard case .pieces(let pieces)? = chunks else {
                 context.error("'reply' needs 'text' (or 'chunks' as a list of strings)", at: node.location)
@@ -33,8 +33,8 @@ extension PlayReader {
         if let from = map["from"].flatMap({ context.word($0, ScriptSpeaker.self, what: "speaker") }) {
             spec.from = from == .live ? .live : .agent
         }
-        spec.agentName = map["agent"].flatMap { context.template($0, "the live agent's name") }
-        spec.suggestions = map["suggestions"].map { context.list($0).compactMap { context.template($0, "a suggestion's text") } } ?? []
+        spec.agentName = map["agent"].flatMap { context.scriptTemplate($0, "the live agent's name") }
+        spec.suggestions = map["suggestions"].map { context.list($0).compactMap { context.scriptTemplate($0, "a suggestion's text") } } ?? []
         spec.attachments =
             map["attachments"].map {
                 objects($0, ["title", "url", "content_type", "call_to_action_text"], required: ["url"], "an attachment")
@@ -42,7 +42,7 @@ extension PlayReader {
         spec.callActions =
             map["call_actions"].map { objects($0, ["title", "contact_number"], required: ["title", "contact_number"], "a call action") }
             ?? []
-        if let node = map["cut_after"], let cut = context.integer(node, minimum: 0, "a number of chunks") {
+        if let node = map["cut_after"], let cut = context.count(node, minimum: 0, "a number of chunks") {
             if case .count(let count)? = chunks, cut >= count {
                 context.error("'cut_after: \(cut)' cuts nothing: the reply has \(count) chunk\(count == 1 ? "" : "s")", at: node.location)
             }
@@ -57,10 +57,10 @@ extension PlayReader {
                 context.wrongShape(node, expected: "a number of chunks, or a non-empty list of strings")
                 return nil
             }
-            let pieces = items.compactMap { context.template($0, "a chunk of text") }
+            let pieces = items.compactMap { context.scriptTemplate($0, "a chunk of text") }
             return pieces.count == items.count ? .pieces(pieces) : nil
         }
-        return context.integer(node, minimum: 1, "a number of chunks").map(ChunkSpec.count)
+        return context.count(node, minimum: 1, "a number of chunks").map(ChunkSpec.count)
     }
 
     /// A list of objects with known keys, as value templates (attachments, call actions).
@@ -71,7 +71,7 @@ extension PlayReader {
         }
         return items.compactMap { item in
             guard
-                let map = ScriptMapping(
+                let map = MappingReader(
                     item, context, expected: "\(what): a mapping like { \(allowed.prefix(2).map { "\($0): …" }.joined(separator: ", ")) }")
             else {
                 return nil
@@ -79,7 +79,7 @@ extension PlayReader {
             map.rejectUnknownKeys(allowed: allowed, in: what, context)
             map.require(required, in: what, context)
             if let type = map["content_type"], context.word(type, AttachmentType.self, what: "content type") == nil { return nil }
-            return context.valueTemplate(item)
+            return context.scriptValueTemplate(item)
         }
     }
 
@@ -103,8 +103,8 @@ extension PlayReader {
                 "a frontend tool's result comes from the client ('respond_tool' in a flow); remove 'result' here", at: result.location)
         }
         return ToolCallSpec(
-            id: map["id"].flatMap { context.template($0, "a call id") }, name: name,
-            args: map["args"].map(context.valueTemplate) ?? .object([]), result: map["result"].map(context.valueTemplate),
+            id: map["id"].flatMap { context.scriptTemplate($0, "a call id") }, name: name,
+            args: map["args"].map(context.scriptValueTemplate) ?? .object([]), result: map["result"].map(context.scriptValueTemplate),
             frontend: frontend)
     }
 }

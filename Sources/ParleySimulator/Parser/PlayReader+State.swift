@@ -15,12 +15,12 @@ extension PlayReader {
         }
         // Every operation is checked, so one mistake does not hide the next.
         let checked = items.map(operation)
-        return checked.allSatisfy { $0 } ? context.valueTemplate(node) : nil
+        return checked.allSatisfy { $0 } ? context.scriptValueTemplate(node) : nil
     }
 
     /// Whether `node` is a well-formed operation; reports what is wrong otherwise.
     private func operation(_ node: YAMLNode) -> Bool {
-        guard let map = ScriptMapping(node, context, expected: "a JSON Patch operation, a mapping like \(Self.patchExample)") else {
+        guard let map = MappingReader(node, context, expected: "a JSON Patch operation, a mapping like \(Self.patchExample)") else {
             return false
         }
         let place = "a 'state_delta' operation"

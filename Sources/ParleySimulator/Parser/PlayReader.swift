@@ -3,7 +3,7 @@ import ParleyParser
 
 /// Reads `play:` lists: one event per item, a bare word or a one-key mapping.
 struct PlayReader {
-    let context: ScriptContext
+    let context: ParseContext
     /// The script's declared tools, to check `tool_call` names against.
     let tools: [ScriptTool]
 
@@ -75,62 +75,62 @@ struct PlayReader {
         case .toolCall: return toolCall(value).map(PlayStep.Kind.toolCall)
         case .toolResult:
             guard let map = fields(value, keyword, ["id", "name", "content"], required: ["id", "content"]),
-                let id = map["id"].flatMap({ context.template($0) }), let content = map["content"]
+                let id = map["id"].flatMap({ context.scriptTemplate($0) }), let content = map["content"]
             else { return nil }
-            return .toolResult(id: id, name: map["name"].flatMap { context.template($0) }, content: context.valueTemplate(content))
+            return .toolResult(id: id, name: map["name"].flatMap { context.scriptTemplate($0) }, content: context.scriptValueTemplate(content))
         case .cardStart:
             guard let map = fields(value, keyword, ["id", "execution_text"], required: ["id"]),
-                let id = map["id"].flatMap({ context.template($0) })
+                let id = map["id"].flatMap({ context.scriptTemplate($0) })
             else { return nil }
-            return .cardStart(id: id, executionText: map["execution_text"].flatMap { context.template($0) })
+            return .cardStart(id: id, executionText: map["execution_text"].flatMap { context.scriptTemplate($0) })
         case .card:
             guard let map = fields(value, keyword, ["id", "payload"], required: ["id", "payload"]),
-                let id = map["id"].flatMap({ context.template($0) }), let payload = map["payload"]
+                let id = map["id"].flatMap({ context.scriptTemplate($0) }), let payload = map["payload"]
             else { return nil }
-            return .card(id: id, payload: context.valueTemplate(payload))
+            return .card(id: id, payload: context.scriptValueTemplate(payload))
         case .cardEnd:
-            if case .scalar = value.value { return context.template(value, "a card id").map(PlayStep.Kind.cardEnd) }
-            guard let map = fields(value, keyword, ["id"], required: ["id"]), let id = map["id"].flatMap({ context.template($0) })
+            if case .scalar = value.value { return context.scriptTemplate(value, "a card id").map(PlayStep.Kind.cardEnd) }
+            guard let map = fields(value, keyword, ["id"], required: ["id"]), let id = map["id"].flatMap({ context.scriptTemplate($0) })
             else { return nil }
             return .cardEnd(id: id)
         case .interactive: return InteractiveReader(context: context).interactive(value).map(PlayStep.Kind.interactive)
-        case .goalCompleted: return context.template(value, "the interactive message's id").map(PlayStep.Kind.goalCompleted)
+        case .goalCompleted: return context.scriptTemplate(value, "the interactive message's id").map(PlayStep.Kind.goalCompleted)
         case .handoff: return handoff(value).map(PlayStep.Kind.handoff)
         case .system: return system(value)
         case .interrupt: return interrupt(value).map(PlayStep.Kind.interrupt)
         case .sessionEnded:
             guard let map = fields(value, keyword, ["reason"], required: []) else { return nil }
-            return .sessionEnded(reason: map["reason"].flatMap { context.template($0) })
-        case .stateSnapshot: return .stateSnapshot(context.valueTemplate(value))
+            return .sessionEnded(reason: map["reason"].flatMap { context.scriptTemplate($0) })
+        case .stateSnapshot: return .stateSnapshot(context.scriptValueTemplate(value))
         case .stateDelta: return patch(value).map(PlayStep.Kind.stateDelta)
         case .custom:
             guard let map = fields(value, keyword, ["name", "value"], required: ["name", "value"]),
-                let name = map["name"].flatMap({ context.template($0, "the event's name") }), let content = map["value"]
+                let name = map["name"].flatMap({ context.scriptTemplate($0, "the event's name") }), let content = map["value"]
             else { return nil }
-            return .custom(name: name, value: context.valueTemplate(content))
+            return .custom(name: name, value: context.scriptValueTemplate(content))
         case .setState: return context.string(value, "a state name").map(PlayStep.Kind.setState)
         case .remember:
-            guard let map = ScriptMapping(value, context, expected: "a mapping like { last_order: \"${1}\" }") else { return nil }
-            return .remember(map.pairs.map { NamedValue($0.key.value, context.valueTemplate($0.value)) })
+            guard let map = MappingReader(value, context, expected: "a mapping like { last_order: \"${1}\" }") else { return nil }
+            return .remember(map.pairs.map { NamedValue($0.key.value, context.scriptValueTemplate($0.value)) })
         case .fault: return FaultReader(context: context).fault(value).map(PlayStep.Kind.fault)
         }
     }
 
     /// `value` as a mapping with only `allowed` keys and every one of `required`.
-    func fields(_ value: YAMLNode, _ keyword: PlayKeyword, _ allowed: [String], required: [String]) -> ScriptMapping? {
+    func fields(_ value: YAMLNode, _ keyword: PlayKeyword, _ allowed: [String], required: [String]) -> MappingReader? {
         let example = "{ " + allowed.map { "\($0): …" }.joined(separator: ", ") + " }"
-        guard let map = ScriptMapping(value, context, expected: "a mapping like \(example)") else { return nil }
+        guard let map = MappingReader(value, context, expected: "a mapping like \(example)") else { return nil }
         map.rejectUnknownKeys(allowed: allowed, in: "'\(keyword.rawValue)'", context)
         map.require(required, in: "'\(keyword.rawValue)'", context)
         return required.allSatisfy({ map[$0] != nil }) ? map : nil
     }
 
     private func runError(_ value: YAMLNode) -> PlayStep.Kind? {
-        if case .scalar = value.value { return context.template(value).map { .runError(message: $0, code: nil) } }
+        if case .scalar = value.value { return context.scriptTemplate(value).map { .runError(message: $0, code: nil) } }
         guard let map = fields(value, .runError, ["message", "code"], required: ["message"]),
-            let message = map["message"].flatMap({ context.template($0) })
+            let message = map["message"].flatMap({ context.scriptTemplate($0) })
         else { return nil }
-        return .runError(message: message, code: map["code"].flatMap { context.template($0) })
+        return .runError(message: message, code: map["code"].flatMap { context.scriptTemplate($0) })
     }
 
     private func typing(_ value: YAMLNode) -> PlayStep.Kind? {
@@ -142,9 +142,9 @@ struct PlayReader {
     }
 
     private func system(_ value: YAMLNode) -> PlayStep.Kind? {
-        if case .scalar = value.value { return context.template(value).map { .system(text: $0, level: .info) } }
+        if case .scalar = value.value { return context.scriptTemplate(value).map { .system(text: $0, level: .info) } }
         guard let map = fields(value, .system, ["text", "level"], required: ["text"]),
-            let text = map["text"].flatMap({ context.template($0) })
+            let text = map["text"].flatMap({ context.scriptTemplate($0) })
         else { return nil }
         let level = map["level"].map { context.word($0, SystemLevel.self, what: "level") }
         if case .some(nil) = level { return nil }
@@ -157,10 +157,10 @@ struct PlayReader {
             let stage = map["stage"].flatMap({ context.word($0, HandoffStage.self, what: "handoff stage") })
         else { return nil }
         return HandoffSpec(
-            stage: stage, queue: map["queue"].flatMap { context.template($0) },
-            queuePosition: map["queue_position"].flatMap { context.integer($0, minimum: 0, "a queue position") },
-            wait: map["wait"].flatMap(context.duration), agentName: map["agent"].flatMap { context.template($0) },
-            reason: map["reason"].flatMap { context.template($0) }, route: map["route"].map(context.valueTemplate))
+            stage: stage, queue: map["queue"].flatMap { context.scriptTemplate($0) },
+            queuePosition: map["queue_position"].flatMap { context.count($0, minimum: 0, "a queue position") },
+            wait: map["wait"].flatMap(context.duration), agentName: map["agent"].flatMap { context.scriptTemplate($0) },
+            reason: map["reason"].flatMap { context.scriptTemplate($0) }, route: map["route"].map(context.scriptValueTemplate))
     }
 
     private func interrupt(_ value: YAMLNode) -> InterruptSpec? {
@@ -168,8 +168,8 @@ struct PlayReader {
             return nil
         }
         return InterruptSpec(
-            id: map["id"].flatMap { context.template($0) }, reason: map["reason"].flatMap { context.template($0) },
-            toolCallID: map["tool_call_id"].flatMap { context.template($0) }, message: map["message"].flatMap { context.template($0) },
-            payload: map["payload"].map(context.valueTemplate))
+            id: map["id"].flatMap { context.scriptTemplate($0) }, reason: map["reason"].flatMap { context.scriptTemplate($0) },
+            toolCallID: map["tool_call_id"].flatMap { context.scriptTemplate($0) }, message: map["message"].flatMap { context.scriptTemplate($0) },
+            payload: map["payload"].map(context.scriptValueTemplate))
     }
 }

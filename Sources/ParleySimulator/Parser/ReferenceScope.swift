@@ -39,7 +39,7 @@ struct ReferenceScope {
     }
 
     /// Reports every reference in `template` this scope cannot fill.
-    func check(_ template: Template, _ context: ScriptContext) {
+    func check(_ template: Template, _ context: ParseContext) {
         for case (.variable(let name, let path), let location) in template.references {
             if let problem = problem(name: name, path: path) { context.error(problem, at: location) }
         }

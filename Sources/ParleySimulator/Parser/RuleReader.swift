@@ -4,7 +4,7 @@ import ParleyParser
 /// Reads `rules:`: each rule's `when`, `lookup` and `play` or `cycle`, and checks its templates
 /// against what the rule binds.
 struct RuleReader {
-    let context: ScriptContext
+    let context: ParseContext
     let tables: [String: [String: JSONValue]]
     let plays: PlayReader
 
@@ -32,7 +32,7 @@ struct RuleReader {
     }
 
     private func rule(_ node: YAMLNode, number: Int) -> ScriptRule? {
-        guard let map = ScriptMapping(node, context, expected: "a rule: a mapping with 'when:' and 'play:'") else { return nil }
+        guard let map = MappingReader(node, context, expected: "a rule: a mapping with 'when:' and 'play:'") else { return nil }
         map.rejectUnknownKeys(allowed: Self.ruleKeys, in: "a rule", context)
         map.require(["when"], in: "a rule", context)
         let id = map["id"].flatMap { context.string($0, "the rule's id") } ?? "rule \(number)"
@@ -92,7 +92,7 @@ struct RuleReader {
     }
 
     private func condition(_ node: YAMLNode) -> RuleCondition? {
-        guard let map = ScriptMapping(node, context, expected: "a trigger like { text: hello } or { tap: Yes }") else { return nil }
+        guard let map = MappingReader(node, context, expected: "a trigger like { text: hello } or { tap: Yes }") else { return nil }
         let allowed = ScriptTrigger.keywords + Self.qualifiers + Self.companions.keys.sorted()
         map.rejectUnknownKeys(allowed: allowed, in: "'when'", context)
         let triggers = map.pairs.filter { ScriptTrigger.keywords.contains($0.key.value) }
@@ -116,13 +116,13 @@ struct RuleReader {
         guard let trigger = trigger(key.value, value, map) else { return nil }
         let state = map["state"].flatMap { context.string($0, "a state name") }
         var memory: [JSONMember] = []
-        if let node = map["memory"], let values = ScriptMapping(node, context, expected: "a mapping like { tier: gold }") {
+        if let node = map["memory"], let values = MappingReader(node, context, expected: "a mapping like { tier: gold }") {
             memory = values.pairs.map { JSONMember($0.key.value, context.json($0.value)) }
         }
         return RuleCondition(trigger: trigger, state: state, memory: memory, location: node.location)
     }
 
-    private func trigger(_ keyword: String, _ value: YAMLNode, _ map: ScriptMapping) -> ScriptTrigger? {
+    private func trigger(_ keyword: String, _ value: YAMLNode, _ map: MappingReader) -> ScriptTrigger? {
         func name(_ what: String) -> String? { context.string(value, what) }
         switch keyword {
         case "text":
@@ -159,7 +159,7 @@ struct RuleReader {
     // MARK: - lookup
 
     private func lookup(_ node: YAMLNode, scope: ReferenceScope) -> ScriptLookup? {
-        guard let map = ScriptMapping(node, context, expected: "a mapping like { table: orders, key: \"${1}\", as: order }") else {
+        guard let map = MappingReader(node, context, expected: "a mapping like { table: orders, key: \"${1}\", as: order }") else {
             return nil
         }
         map.rejectUnknownKeys(allowed: ["table", "key", "as"], in: "'lookup'", context)
@@ -172,7 +172,7 @@ struct RuleReader {
             valid = false
         }
         if let node = map["as"], let name = context.string(node, "a name for the row") {
-            if !ScriptContext.isIdentifier(name) {
+            if !ParseContext.isIdentifier(name) {
                 context.error(
                     "'\(name)' is not a valid name: use ASCII letters, digits, '_' or '-', starting with a letter", at: node.location)
                 valid = false
@@ -182,7 +182,7 @@ struct RuleReader {
             }
         }
         guard valid, let tableNode = map["table"], let table = context.string(tableNode, "a table name"),
-            let keyNode = map["key"], let key = context.template(keyNode, "the key: a template like \"${1}\""),
+            let keyNode = map["key"], let key = context.scriptTemplate(keyNode, "the key: a template like \"${1}\""),
             let nameNode = map["as"], let name = context.string(nameNode, "a name")
         else { return nil }
         scope.check(key, context)

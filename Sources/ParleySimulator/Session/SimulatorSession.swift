@@ -43,13 +43,7 @@ public final class SimulatorSession: AgentSession {
 
     /// Sleeps until `target`, or until a new action may have made something due sooner.
     private func sleep(until target: Duration, orUntil signal: WakeSignal) async throws {
-        let clock = self.clock
         defer { timeline.forget(signal) }
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await clock.sleep(until: target) }
-            group.addTask { await signal.wait() }
-            try await group.next()
-            group.cancelAll()
-        }
+        try await clock.sleep(until: target, orUntil: signal)
     }
 }

@@ -1,6 +1,8 @@
 import Foundation
+import Logging
 import ParleyCometChat
 import ParleyCore
+import ParleyHTTP
 import ParleyModel
 import ParleyServer
 import ParleySimulator
@@ -78,17 +80,20 @@ struct LiveCometChat {
             // Generous: under a loaded machine (the whole suite on two cores) a socket can take seconds.
             settings.timeout = .seconds(30)
             change(&settings)
-            let connector = CometChatConnector(settings: settings)
-            let session = try await connector.openSession(SessionRequest(sessionID: "s1", flowName: "live", clock: SystemClock()))
-            do {
-                let value = try await body(server, session)
-                await session.close()
-                await connector.shutdown()
-                return value
-            } catch {
-                await session.close()
-                await connector.shutdown()
-                throw error
+            return try await RunHTTPClient.with { httpClient in
+                let connector = CometChatConnector(
+                    settings: settings, httpClient: httpClient, users: CometChatUsers(), logger: Logger(label: "parley.test.cometchat"))
+                let session = try await connector.openSession(SessionRequest(sessionID: "s1", flowName: "live", clock: SystemClock()))
+                do {
+                    let value = try await body(server, session)
+                    await session.close()
+                    await connector.shutdown()
+                    return value
+                } catch {
+                    await session.close()
+                    await connector.shutdown()
+                    throw error
+                }
             }
         }
     }

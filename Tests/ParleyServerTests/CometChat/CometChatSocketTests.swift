@@ -166,7 +166,7 @@ struct CometChatSocketTests {
                 try await probe.wait { $0.count >= 3 }
             }
             try #require(garbled.frames.count == 3)
-            #expect(garbled.frames[1].text == CometChatWireFrame.malformedText && garbled.frames[1].json == nil)
+            #expect(garbled.frames[1].text == CometChatServer.malformedFrameText && garbled.frames[1].json == nil)
             #expect(garbled.frames[2].body?["data"]?["text"] == "After garbage.")
 
             let dropped = try await PolyAISocketProbe.connect(url) { probe in

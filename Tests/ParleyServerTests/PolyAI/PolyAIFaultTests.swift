@@ -111,7 +111,7 @@ struct PolyAIFaultTests {
             try await probe.wait { $0.last?.string("text") == "After binary." }
         }
         let index = try #require(outcome.frames.firstIndex { $0.binary != nil })
-        #expect(outcome.frames[index].binary == PolyAIWireFrame.binaryBytes)
+        #expect(outcome.frames[index].binary == WebSocketFrame.binaryBytes)
         #expect(outcome.frames[index + 1].string("text") == "After binary.")
     }
 
@@ -122,7 +122,7 @@ struct PolyAIFaultTests {
             try await probe.wait { $0.last?.string("text") == "After garbage." }
         }
         let garbage = outcome.frames.filter { $0.text != nil && $0.json == nil }
-        #expect(garbage.map(\.text) == [PolyAIWireFrame.malformedText])
+        #expect(garbage.map(\.text) == [PolyAIServer.malformedFrameText])
     }
 
     @Test("duplicate_next sends the next event twice with the same id and sequence; the history keeps it once")

@@ -135,7 +135,7 @@ struct PolyAIPlayEncoderTests {
         #expect(encoded.echoDelay == .milliseconds(2500))
         #expect(
             encoded.items.map(\.content) == [
-                .fault(.duplicateNext), .event(encoded.events[0]), .fault(.close(code: 4002, reason: "idle")),
+                .fault(.duplicateNext), .output(encoded.events[0]), .fault(.close(code: 4002, reason: "idle")),
             ])
     }
 

@@ -9,15 +9,15 @@ import Testing
 struct PolyAIWirePieceTests {
     @Test("the fault injector duplicates, swaps, garbles and ends, and flushes a held frame")
     func injector() {
-        var faults = PolyAIFaultInjector()
+        var faults = WebSocketFaultInjector(malformedText: PolyAIServer.malformedFrameText)
         #expect(faults.arm(.duplicateNext).isEmpty)
         #expect(faults.pass(.text("a")) == [.text("a"), .text("a")])
         #expect(faults.pass(.text("b")) == [.text("b")])
         #expect(faults.arm(.reorderNext).isEmpty)
         #expect(faults.pass(.text("c")).isEmpty)
         #expect(faults.pass(.text("d")) == [.text("d"), .text("c")])
-        #expect(faults.arm(.malformedFrame) == [.text(PolyAIWireFrame.malformedText)])
-        #expect(faults.arm(.binaryFrame) == [.binary(PolyAIWireFrame.binaryBytes)])
+        #expect(faults.arm(.malformedFrame) == [.text(PolyAIServer.malformedFrameText)])
+        #expect(faults.arm(.binaryFrame) == [.binary(WebSocketFrame.binaryBytes)])
         #expect(faults.arm(.delayEcho(.seconds(1))).isEmpty)
         _ = faults.arm(.reorderNext)
         _ = faults.pass(.text("e"))

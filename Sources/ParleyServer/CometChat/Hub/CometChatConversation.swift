@@ -7,7 +7,7 @@ struct CometChatConversation: Sendable {
     let address: CometChatAddress
     var state: ConversationState
     let lane: AsyncStream<CometChatPlayJob>.Continuation
-    var faults = CometChatFaultInjector()
+    var faults = WebSocketFaultInjector(malformedText: CometChatServer.malformedFrameText)
     /// The play being played: its message numbers → the ids they were given.
     var refs: [Int: Int] = [:]
     /// The run id of the play being played.

@@ -105,7 +105,7 @@ extension CometChatHub {
     }
 
     /// Sends `frames` to the sockets of everyone in the conversation.
-    private func deliver(_ frames: [CometChatWireFrame], in conversationID: String) {
+    private func deliver(_ frames: [WebSocketFrame], in conversationID: String) {
         guard let conversation = conversations[conversationID] else { return }
         let users = members(of: conversation.address, from: agentUID)
         for frame in frames {

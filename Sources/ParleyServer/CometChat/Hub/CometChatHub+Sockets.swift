@@ -5,7 +5,7 @@ import ParleyModel
 /// The realtime half: authenticating sockets, keep-alive, and sending frames to users' sockets.
 extension CometChatHub {
     /// Acts on one text frame from `connection`: before auth only the auth frame is taken.
-    func receive(_ text: String, from connection: CometChatConnection) {
+    func receive(_ text: String, from connection: WebSocketConnection) {
         let user = socketUsers[ObjectIdentifier(connection)]
         switch CometChatClientFrame(text: text) {
         case .auth(let appID, let token):
@@ -20,18 +20,18 @@ extension CometChatHub {
     }
 
     /// A binary frame: CometChat is text frames only; before auth it ends the socket like any other frame.
-    func receiveBinary(from connection: CometChatConnection) {
+    func receiveBinary(from connection: WebSocketConnection) {
         guard socketUsers[ObjectIdentifier(connection)] != nil else { return refuseUnauthenticated(connection) }
     }
 
     /// Forgets `connection` (its socket closed).
-    func detach(_ connection: CometChatConnection) {
+    func detach(_ connection: WebSocketConnection) {
         guard let user = socketUsers.removeValue(forKey: ObjectIdentifier(connection)) else { return }
         sockets[user]?.removeAll { $0 === connection }
         logger.info("socket of \(user) closed")
     }
 
-    private func authenticate(_ connection: CometChatConnection, appID: String?, token: String?) {
+    private func authenticate(_ connection: WebSocketConnection, appID: String?, token: String?) {
         let user = token.flatMap { tokens[$0] }
         let why: String?
         if appID != options.appID {
@@ -64,13 +64,13 @@ extension CometChatHub {
         connection.send(.text(JSONValue.object([JSONMember("type", "auth"), JSONMember("body", body)]).serialized()))
     }
 
-    private func refuseUnauthenticated(_ connection: CometChatConnection) {
+    private func refuseUnauthenticated(_ connection: WebSocketConnection) {
         logger.info("socket closed: a frame before the auth frame")
         connection.send(.close(code: 1008, reason: "send the auth frame first"))
     }
 
     /// Sends `frame` to every authenticated socket of `user`; a close or drop ends them.
-    func send(_ frame: CometChatWireFrame, toUser user: String) {
+    func send(_ frame: WebSocketFrame, toUser user: String) {
         for connection in sockets[user] ?? [] {
             connection.send(frame)
             if frame.endsSocket {

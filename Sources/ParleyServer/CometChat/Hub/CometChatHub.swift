@@ -23,7 +23,7 @@ actor CometChatHub {
     /// Auth token → uid.
     var tokens: [String: String] = [:]
     /// Authenticated sockets by uid, and the uid of each.
-    var sockets: [String: [CometChatConnection]] = [:]
+    var sockets: [String: [WebSocketConnection]] = [:]
     var socketUsers: [ObjectIdentifier: String] = [:]
     /// Group guid → its members (users who sent to it), in the order they joined.
     var groups: [String: [String]] = [:]
@@ -70,7 +70,7 @@ actor CometChatHub {
             id: newID(), muid: request.muid, conversationID: conversationID, sender: user, address: request.address, category: "message",
             type: "text", sentAt: now, updatedAt: now, data: .object([JSONMember("text", .string(request.text))]))
         keep(message)
-        let frame = CometChatWireFrame.text(messageFrame(message))
+        let frame = WebSocketFrame.text(messageFrame(message))
         for member in members(of: request.address, from: user) where member != user { send(frame, toUser: member) }
         let agentAnswers: Bool
         switch request.address {

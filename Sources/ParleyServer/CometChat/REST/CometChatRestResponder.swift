@@ -57,7 +57,7 @@ struct CometChatRestResponder: Sendable {
             JSONMember("uid", .string(uid)), JSONMember("authToken", .string(token)),
             JSONMember("createdAt", .number(Double(Int(Date().timeIntervalSince1970)))),
         ])
-        return Self.json(.ok, .object([JSONMember("data", data)]))
+        return RESTReply.json(.ok, .object([JSONMember("data", data)]))
     }
 
     /// `POST /messages`: a text message from the user, answered before the agent's run plays.
@@ -66,7 +66,7 @@ struct CometChatRestResponder: Sendable {
         let body = await Self.body(request)
         let message = try CometChatSendRequest.read(body).get()
         let json = await hub.send(message, from: user)
-        return Self.json(.ok, .object([JSONMember("data", json)]))
+        return RESTReply.json(.ok, .object([JSONMember("data", json)]))
     }
 
     /// `PATCH /messages/{id}/interacted` with `{"interactions": ["<elementId>", …]}`.
@@ -82,32 +82,32 @@ struct CometChatRestResponder: Sendable {
         }
         guard elements.count == items.count else { throw .badRequest("interactions must hold element ids, as strings.") }
         let data = try await hub.interact(messageID: id, user: user, elements: elements).get()
-        return Self.json(.ok, .object([JSONMember("data", data)]))
+        return RESTReply.json(.ok, .object([JSONMember("data", data)]))
     }
 
     /// `GET /users/{uid}/messages` (between the acting user and uid) or `GET /groups/{guid}/messages`.
     private func list(_ request: Request, address: CometChatAddress) async throws(CometChatRestError) -> Response {
         let user = try actingUser(request)
         let messages = await hub.list(address.conversationID(from: user))
-        return Self.json(.ok, .object([JSONMember("data", .array(messages))]))
+        return RESTReply.json(.ok, .object([JSONMember("data", .array(messages))]))
     }
 
     /// `POST /actions`: what an apiAction button sent; no apikey (it stands in for the app's own backend).
     private func action(_ request: Request) async throws(CometChatRestError) -> Response {
         guard let body = await Self.body(request), case .object = body else { throw .badRequest("The body is not a JSON object.") }
         await hub.recordAction(body)
-        return Self.json(.ok, .object([JSONMember("data", .object([JSONMember("received", true)]))]))
+        return RESTReply.json(.ok, .object([JSONMember("data", .object([JSONMember("received", true)]))]))
     }
 
     private func checkKey(_ request: Request) throws(CometChatRestError) {
-        let given = Self.header(request, "apikey")
+        let given = RESTReply.header(request, "apikey")
         guard given == options.apiKey else { throw .apiKey(given) }
     }
 
     /// Checks the key, then names the user the request acts as (`onBehalfOf`).
     private func actingUser(_ request: Request) throws(CometChatRestError) -> String {
         try checkKey(request)
-        guard let user = Self.header(request, "onBehalfOf") else { throw .onBehalfOfMissing }
+        guard let user = RESTReply.header(request, "onBehalfOf") else { throw .onBehalfOfMissing }
         return user
     }
 
@@ -128,17 +128,6 @@ struct CometChatRestResponder: Sendable {
     }
 
     static func error(_ error: CometChatRestError) -> Response {
-        json(HTTPResponse.Status(code: error.status), error.json)
-    }
-
-    static func json(_ status: HTTPResponse.Status, _ value: JSONValue) -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = "application/json"
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: value.serialized())))
-    }
-
-    private static func header(_ request: Request, _ name: String) -> String? {
-        guard let field = HTTPField.Name(name), let value = request.headers[field], !value.isEmpty else { return nil }
-        return value
+        RESTReply.json(HTTPResponse.Status(code: error.status), error.json)
     }
 }

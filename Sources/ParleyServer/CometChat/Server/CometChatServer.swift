@@ -65,7 +65,7 @@ public struct CometChatServer: Sendable {
     /// Serves until the task is cancelled or, with `stopOnSignals`, until SIGTERM or SIGINT, which
     /// shut down gracefully: open sockets get a close frame (1000), plays still running stop.
     /// `onListening` gets the HTTP base URL once the socket is bound (with the real port when `port`
-    /// is 0). Throws ``CometChatServerError`` when it cannot listen (the port is taken, say).
+    /// is 0). Throws ``WebSocketServerError`` when it cannot listen (the port is taken, say).
     public func run(stopOnSignals: Bool = false, onListening: @escaping @Sendable (URL) async -> Void = { _ in }) async throws {
         try await lifecycle.run(stopOnSignals: stopOnSignals, onListening: onListening) { application(onListening: $0) }
     }
@@ -77,8 +77,11 @@ public struct CometChatServer: Sendable {
     }
 
     private var lifecycle: ServerLifecycle {
-        ServerLifecycle(host: host, port: port, logger: logger, name: "CometChat", failure: { CometChatServerError($0) })
+        ServerLifecycle(host: host, port: port, logger: logger, name: "CometChat", failure: { WebSocketServerError($0) })
     }
+
+    /// The text `fault: malformed_frame` sends: the start of a streamed event, cut off.
+    public static let malformedFrameText = #"{"type":"streamed_message","body":{"type":"text_message_content","data":{"delta":"#
 
     /// The WebSocket URL of a server whose HTTP base URL is `url`: `ws://host:port/ws`.
     public static func webSocketURL(for url: URL) -> URL {

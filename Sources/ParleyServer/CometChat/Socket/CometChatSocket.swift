@@ -25,11 +25,11 @@ struct CometChatSocket: Sendable {
 
     /// Runs one socket: the hub's frames out, the client's frames in, until either side ends it.
     static func serve(_ hub: CometChatHub, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, channel: any Channel) async {
-        let (frames, outbox) = AsyncStream.makeStream(of: CometChatWireFrame.self)
-        let connection = CometChatConnection(outbox: outbox)
+        let (frames, outbox) = AsyncStream.makeStream(of: WebSocketFrame.self)
+        let connection = WebSocketConnection(outbox: outbox)
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
-                await write(frames, to: outbound, channel: channel)
+                await WebSocketFrameWriter.write(frames, to: outbound, channel: channel)
             }
             group.addTask {
                 do {
@@ -49,32 +49,5 @@ struct CometChatSocket: Sendable {
         }
         await hub.detach(connection)
         connection.finish()
-    }
-
-    /// Writes the hub's frames until a close or drop, or until cancelled.
-    private static func write(_ frames: AsyncStream<CometChatWireFrame>, to outbound: WebSocketOutboundWriter, channel: any Channel) async {
-        var sentAny = false
-        do {
-            for await frame in frames {
-                defer { sentAny = true }
-                switch frame {
-                case .text(let text):
-                    try await outbound.write(.text(text))
-                case .binary(let bytes):
-                    try await outbound.write(.binary(ByteBuffer(bytes: bytes)))
-                case .close(let code, let reason):
-                    try await outbound.close(WebSocketErrorCode(codeNumber: code), reason: reason)
-                    return
-                case .drop:
-                    // No close frame: the TCP connection just ends, which the client sees as 1006.
-                    // A socket sent nothing yet gives the client's upgrade time to finish first.
-                    if !sentAny { try await Task.sleep(for: PolyAISocket.dropGrace) }
-                    try await channel.close()
-                    return
-                }
-            }
-        } catch {
-            // The socket is gone.
-        }
     }
 }

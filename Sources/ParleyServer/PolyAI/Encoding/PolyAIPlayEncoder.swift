@@ -40,12 +40,12 @@ public struct PolyAIPlayEncoder: Sendable {
                 if case .reply(let reply) = event { out.lastSuggestions = reply.suggestions }
                 let ahead = play.items[(index + 1)...]
                 for polyEvent in events(for: event, ahead: ahead, state: &state) {
-                    out.items.append(PolyAITimedItem(.event(polyEvent), at: item.offset))
+                    out.items.append(PolyAITimedItem(.output(polyEvent), at: item.offset))
                 }
             }
         }
         if let endReason, !state.ended {
-            out.items.append(PolyAITimedItem(.event(.sessionEnd(reason: endReason)), at: play.duration))
+            out.items.append(PolyAITimedItem(.output(.sessionEnd(reason: endReason)), at: play.duration))
         }
         return out
     }

@@ -29,14 +29,14 @@ struct PolyAIRestResponder: Sendable {
     /// `X-Token` must be the connector token and `X-Host` its host or a subdomain; the body is not read.
     func accessToken(_ request: Request) async -> Response {
         if let status = await store.restFault(.accessToken) { return Self.fault(status) }
-        guard let token = Self.header(request, "X-Token"), let host = Self.header(request, "X-Host") else {
+        guard let token = RESTReply.header(request, "X-Token"), let host = RESTReply.header(request, "X-Host") else {
             return Self.message(.unauthorized, "Missing authentication headers")
         }
         guard token == options.connectorToken, Self.host(host, matches: options.connectorHost) else {
             return Self.message(.unauthorized, "Failed to validate connector")
         }
         let accessToken = await store.issueToken()
-        return Self.json(
+        return RESTReply.json(
             .ok,
             .object([
                 JSONMember("access_token", .string(accessToken)),
@@ -49,7 +49,7 @@ struct PolyAIRestResponder: Sendable {
     /// false when absent, as on PolyAI's servers. `platform` and `device_type` are accepted and not used.
     func sessions(_ request: Request) async -> Response {
         if let status = await store.restFault(.sessions) { return Self.fault(status) }
-        guard let authorization = Self.header(request, "Authorization"), authorization.hasPrefix("Bearer "),
+        guard let authorization = RESTReply.header(request, "Authorization"), authorization.hasPrefix("Bearer "),
             case let token = authorization.dropFirst("Bearer ".count).trimmingCharacters(in: .whitespaces), !token.isEmpty
         else {
             return Self.message(.badRequest, "Missing access token")
@@ -73,7 +73,7 @@ struct PolyAIRestResponder: Sendable {
             }
         }
         let id = await store.createSession(streaming: streaming)
-        return Self.json(.ok, .object([JSONMember("session_id", .string(id))]))
+        return RESTReply.json(.ok, .object([JSONMember("session_id", .string(id))]))
     }
 
     /// `given` names `registered` or a subdomain of it, bare or as a URL, in any case.
@@ -103,17 +103,6 @@ struct PolyAIRestResponder: Sendable {
 
     /// A PolyAI error body: `{"message": …}`, the top-level string the SDK matches.
     static func message(_ status: HTTPResponse.Status, _ text: String) -> Response {
-        json(status, .object([JSONMember("message", .string(text))]))
-    }
-
-    static func json(_ status: HTTPResponse.Status, _ value: JSONValue) -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = "application/json"
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: value.serialized())))
-    }
-
-    private static func header(_ request: Request, _ name: String) -> String? {
-        guard let field = HTTPField.Name(name), let value = request.headers[field], !value.isEmpty else { return nil }
-        return value
+        RESTReply.json(status, .object([JSONMember("message", .string(text))]))
     }
 }

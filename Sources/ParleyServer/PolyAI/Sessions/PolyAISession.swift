@@ -25,8 +25,8 @@ actor PolyAISession {
     private var state: ConversationState
     private var history: [PolyAIRecord] = []
     /// The newest socket: it gets every event from now on.
-    private var receiver: PolyAIConnection?
-    private var faults = PolyAIFaultInjector()
+    private var receiver: WebSocketConnection?
+    private var faults = WebSocketFaultInjector(malformedText: PolyAIServer.malformedFrameText)
     private var joined = false
     /// `local_id`s of the user messages taken, so a client's resend is not played twice.
     private var localIDs: Set<String> = []
@@ -79,7 +79,7 @@ actor PolyAISession {
 
     /// Makes `connection` the receiver, starting with one batch of every event after `cursor`;
     /// during an outage it drops instead, before any frame.
-    func attach(_ connection: PolyAIConnection, after cursor: Int) {
+    func attach(_ connection: WebSocketConnection, after cursor: Int) {
         if isDown {
             // Upgraded just as the outage began: it drops like the rest.
             connection.send(.drop)
@@ -88,16 +88,16 @@ actor PolyAISession {
         let missed = history.filter { ($0.sequence ?? 0) > cursor }
         connection.send(.text(PolyAIRecord.batch(missed, style: style)))
         receiver = connection
-        faults = PolyAIFaultInjector()
+        faults = WebSocketFaultInjector(malformedText: PolyAIServer.malformedFrameText)
     }
 
     /// Forgets `connection` as the receiver when it still is one (its socket closed).
-    func detach(_ connection: PolyAIConnection) {
+    func detach(_ connection: WebSocketConnection) {
         if receiver === connection { receiver = nil }
     }
 
     /// Acts on one text frame from `connection`.
-    func receive(_ text: String, from connection: PolyAIConnection) {
+    func receive(_ text: String, from connection: WebSocketConnection) {
         switch PolyAIClientFrame(text: text) {
         case .heartbeat:
             connection.send(.text(Self.envelope(.echo(.heartbeat, isPermanent: false), sequence: nil).text))
@@ -124,13 +124,13 @@ actor PolyAISession {
 
     private func join() {
         publish(.echo(.requestPolyAgentJoin, isPermanent: true))
-        var items = [PolyAITimedItem(.event(.agentJoined(encoder.agentName)), at: .zero)]
+        var items = [PolyAITimedItem(.output(.agentJoined(encoder.agentName)), at: .zero)]
         if !joined {
             joined = true
             let greeting = engine.open(&state)
             if !greeting.items.isEmpty {
                 let encoded = encoder.encode(greeting)
-                items.append(PolyAITimedItem(.event(.thinking), at: .zero))
+                items.append(PolyAITimedItem(.output(.thinking), at: .zero))
                 items += encoded.items
                 suggestions = encoded.lastSuggestions ?? suggestions
             }
@@ -152,7 +152,7 @@ actor PolyAISession {
         suggestions = encoded.lastSuggestions ?? suggestions
         let echo = PolyAIEvent.userMessageEcho(messageID: UUID().uuidString.lowercased(), text: text, metadata: metadata)
         // The agent thinks only when it will say something: a silent play leaves no typing indicator on.
-        let items = encoded.events.isEmpty ? encoded.items : [PolyAITimedItem(.event(.thinking), at: .zero)] + encoded.items
+        let items = encoded.events.isEmpty ? encoded.items : [PolyAITimedItem(.output(.thinking), at: .zero)] + encoded.items
         guard encoded.echoDelay > .zero else {
             publish(echo)
             lane.yield(PolyAIPlayJob(echoSent: nil, items: items))
@@ -176,7 +176,7 @@ actor PolyAISession {
         publish(.echo(.userEndSession, isPermanent: true))
         let reason = PolyAIEvent.userEndReason
         guard !state.ended else {
-            lane.yield(PolyAIPlayJob(echoSent: nil, items: [PolyAITimedItem(.event(.sessionEnd(reason: reason)), at: .zero)]))
+            lane.yield(PolyAIPlayJob(echoSent: nil, items: [PolyAITimedItem(.output(.sessionEnd(reason: reason)), at: .zero)]))
             return
         }
         let play = engine.respond(to: .end, in: &state)
@@ -186,7 +186,7 @@ actor PolyAISession {
     /// One due item of a play: an event through the fault injector, or a fault arming it.
     private func play(_ content: PolyAITimedItem.Content) {
         switch content {
-        case .event(let event):
+        case .output(let event):
             let record = self.record(event)
             guard receiver != nil else { return }
             deliver(faults.pass(.text(record.text)))
@@ -211,13 +211,13 @@ actor PolyAISession {
     }
 
     /// Sends `frames` to the receiver; after a close or drop there is none until a client connects.
-    private func deliver(_ frames: [PolyAIWireFrame]) {
+    private func deliver(_ frames: [WebSocketFrame]) {
         for frame in frames {
             guard let receiver else { return }
             receiver.send(frame)
             if frame.endsSocket {
                 self.receiver = nil
-                faults = PolyAIFaultInjector()
+                faults = WebSocketFaultInjector(malformedText: PolyAIServer.malformedFrameText)
             }
         }
     }

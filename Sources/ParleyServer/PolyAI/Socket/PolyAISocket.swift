@@ -43,12 +43,12 @@ struct PolyAISocket: Sendable {
     static func serve(
         _ session: PolyAISession, after cursor: Int, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, channel: any Channel
     ) async {
-        let (frames, outbox) = AsyncStream.makeStream(of: PolyAIWireFrame.self)
-        let connection = PolyAIConnection(outbox: outbox)
+        let (frames, outbox) = AsyncStream.makeStream(of: WebSocketFrame.self)
+        let connection = WebSocketConnection(outbox: outbox)
         await session.attach(connection, after: cursor)
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
-                await write(frames, to: outbound, channel: channel)
+                await WebSocketFrameWriter.write(frames, to: outbound, channel: channel)
             }
             group.addTask {
                 do {
@@ -68,36 +68,5 @@ struct PolyAISocket: Sendable {
         }
         await session.detach(connection)
         connection.finish()
-    }
-
-    /// How long a socket that has been sent nothing waits before a drop (an outage's): a client
-    /// that gets the end of the connection together with its 101 can miss it (HummingbirdWSClient
-    /// then waits forever), so the upgrade is given time to finish on the client's side first.
-    static let dropGrace: Duration = .milliseconds(100)
-
-    /// Writes the session's frames until a scripted close or drop, or until cancelled.
-    private static func write(_ frames: AsyncStream<PolyAIWireFrame>, to outbound: WebSocketOutboundWriter, channel: any Channel) async {
-        var sentAny = false
-        do {
-            for await frame in frames {
-                defer { sentAny = true }
-                switch frame {
-                case .text(let text):
-                    try await outbound.write(.text(text))
-                case .binary(let bytes):
-                    try await outbound.write(.binary(ByteBuffer(bytes: bytes)))
-                case .close(let code, let reason):
-                    try await outbound.close(WebSocketErrorCode(codeNumber: code), reason: reason)
-                    return
-                case .drop:
-                    // No close frame: the TCP connection just ends, which the client sees as 1006.
-                    if !sentAny { try await Task.sleep(for: dropGrace) }
-                    try await channel.close()
-                    return
-                }
-            }
-        } catch {
-            // The socket is gone; the session keeps recording for the next one.
-        }
     }
 }

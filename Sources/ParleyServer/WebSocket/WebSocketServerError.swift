@@ -1,5 +1,5 @@
-/// The CometChat server could not do what it was asked (it did not start listening, say).
-public struct CometChatServerError: Error, Hashable, Sendable, CustomStringConvertible {
+/// A PolyAI or CometChat server could not do what it was asked (it did not start listening, say).
+public struct WebSocketServerError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong.
     public var message: String
 
