@@ -15,9 +15,6 @@ package final class ParseContext {
     /// count of work holds on a loaded machine where a timing does not.
     private(set) var scalarLineBuilds = 0
 
-    /// A context with nothing reported yet.
-    package init() {}
-
     /// The lines of `file` as Unicode scalars, or nil when its text was not read.
     func scalarLines(of file: String) -> [[Unicode.Scalar]]? {
         if let lines = scalarLinesByFile[file] { return lines }
@@ -28,6 +25,7 @@ package final class ParseContext {
         return lines
     }
 
+    /// A context with nothing reported yet, checking agents and plugins against `catalog`.
     package init(catalog: Catalog = .builtIn) {
         self.catalog = catalog
     }

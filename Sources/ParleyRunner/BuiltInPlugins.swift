@@ -10,25 +10,25 @@ import ParleyWebhook
 enum BuiltInPlugins {
     static let all: [PluginProvider] = [log, files, webhook, metrics, exec]
 
-    static let log = PluginProvider(Catalog.builtIn.plugin("log")!) { context in
+    static let log = PluginProvider(Catalog.log) { context in
         LogPlugin(
             options: try LogPlugin.Options.parse(context.settings), sink: LogPlugin.standardOutput, isTerminal: context.isTerminal,
             logger: context.logger)
     }
 
-    static let files = PluginProvider(Catalog.builtIn.plugin("files")!) { context in
+    static let files = PluginProvider(Catalog.files) { context in
         FilesPlugin(options: try FilesPlugin.Options.parse(context.settings), baseDirectory: context.projectDirectory)
     }
 
-    static let webhook = PluginProvider(Catalog.builtIn.plugin("webhook")!) { context in
+    static let webhook = PluginProvider(Catalog.webhook) { context in
         try WebhookPlugin(settings: context.settings, client: context.resources.httpClient)
     }
 
-    static let metrics = PluginProvider(Catalog.builtIn.plugin("metrics")!) { context in
+    static let metrics = PluginProvider(Catalog.metrics) { context in
         throw InvalidInput("the metrics plugin is not built yet", at: context.location)
     }
 
-    static let exec = PluginProvider(Catalog.builtIn.plugin("exec")!) { context in
+    static let exec = PluginProvider(Catalog.exec) { context in
         ExecPlugin(options: try ExecPlugin.Options.parse(context.settings), directory: context.projectDirectory, logger: context.logger)
     }
 

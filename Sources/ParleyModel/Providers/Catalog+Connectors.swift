@@ -3,14 +3,16 @@ extension Catalog {
     public static let builtIn = Catalog(
         connectors: [simulator, agui, polyai, cometchat], plugins: [log, files, webhook, metrics, exec])
 
-    static let simulator = ProviderDeclaration(
+    /// The `simulator` connector.
+    public static let simulator = ProviderDeclaration(
         name: "simulator", summary: "An agent script played in-process: no network, no secrets.",
         settings: [
             SettingDeclaration("script", .file, required: true, "The agent script to play, relative to this file."),
             SettingDeclaration("timeout", .duration, "How long a session may take to open."),
         ])
 
-    static let agui = ProviderDeclaration(
+    /// The `agui` connector.
+    public static let agui = ProviderDeclaration(
         name: "agui", summary: "An AG-UI agent: one HTTP POST per run, events back as server-sent events.",
         settings: [
             SettingDeclaration("url", .url, required: true, "The agent's http:// or https:// endpoint."),
@@ -25,7 +27,8 @@ extension Catalog {
             SettingDeclaration("greeting", .boolean, "Start an empty run when the session opens, for an agent that speaks first."),
         ])
 
-    static let polyai = ProviderDeclaration(
+    /// The `polyai` connector.
+    public static let polyai = ProviderDeclaration(
         name: "polyai", summary: "A PolyAI messaging agent: a REST handshake, then a WebSocket.",
         settings: [
             SettingDeclaration("environment", .any, "A cluster name (us-1, uk-1, euw-1, …) or { rest_url, websocket_url }."),
@@ -43,7 +46,8 @@ extension Catalog {
             SettingDeclaration("serve", .file, "An agent script Parley serves itself over PolyAI's protocol on loopback for the run."),
         ])
 
-    static let cometchat = ProviderDeclaration(
+    /// The `cometchat` connector.
+    public static let cometchat = ProviderDeclaration(
         name: "cometchat", summary: "A CometChat AI agent: CometChat's REST API and realtime socket.",
         settings: [
             SettingDeclaration("app_id", .text, required: true, "The CometChat app's id."),

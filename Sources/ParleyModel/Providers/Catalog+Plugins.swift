@@ -1,5 +1,6 @@
 extension Catalog {
-    static let log = ProviderDeclaration(
+    /// The `log` plugin.
+    public static let log = ProviderDeclaration(
         name: "log", summary: "The console: progress, failures and the summary.",
         settings: [
             SettingDeclaration("level", .choice(["error", "warning", "info", "debug"]), "How much the console shows; debug adds every step and event."),
@@ -7,7 +8,8 @@ extension Catalog {
             SettingDeclaration("progress", .boolean, "Put a [finished/total] counter before each flow."),
         ])
 
-    static let files = ProviderDeclaration(
+    /// The `files` plugin.
+    public static let files = ProviderDeclaration(
         name: "files", summary: "Report files: JUnit XML, the JSON report, JSONL transcripts.",
         settings: [
             SettingDeclaration("dir", .path, "The folder for every output, relative to parley.yaml (default reports)."),
@@ -17,7 +19,8 @@ extension Catalog {
             SettingDeclaration("transcripts", .boolean, "Write a JSONL transcript per flow run."),
         ])
 
-    static let webhook = ProviderDeclaration(
+    /// The `webhook` plugin.
+    public static let webhook = ProviderDeclaration(
         name: "webhook", summary: "POSTs results to a URL: JSON or Slack, signed, retried in the background.",
         settings: [
             SettingDeclaration("url", .url, required: true, "The http or https URL to POST to."),
@@ -30,7 +33,8 @@ extension Catalog {
             SettingDeclaration("flush", .duration, "How long the end of the run waits for deliveries still under way (at most 10m)."),
         ])
 
-    static let metrics = ProviderDeclaration(
+    /// The `metrics` plugin.
+    public static let metrics = ProviderDeclaration(
         name: "metrics", summary: "Prometheus metrics of the run: not built yet.",
         settings: [
             SettingDeclaration("file", .path, "A node_exporter textfile to write."),
@@ -38,7 +42,8 @@ extension Catalog {
             SettingDeclaration("labels", .mapping, "Labels added to every series."),
         ])
 
-    static let exec = ProviderDeclaration(
+    /// The `exec` plugin.
+    public static let exec = ProviderDeclaration(
         name: "exec", summary: "Any program: receives the run's events as JSON lines on standard input.",
         settings: [
             SettingDeclaration("command", .text, required: true, "The program, relative to parley.yaml or on PATH."),
