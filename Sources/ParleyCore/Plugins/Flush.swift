@@ -38,8 +38,7 @@ public final class Flush: @unchecked Sendable {
     public let clock: any MonotonicClock
     private let lock = NSLock()
     private var current = State.running
-    private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
-    private var lastWaiter = 0
+    private let waiters = Waiters()
 
     /// A flush for a run that has not ended.
     public init(clock: any MonotonicClock) {
@@ -114,31 +113,15 @@ public final class Flush: @unchecked Sendable {
 
     /// Returns once the state is no longer `seen`, or when the task is cancelled.
     private func change(from seen: State) async {
-        let id = lock.withLock {
-            lastWaiter += 1
-            return lastWaiter
-        }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let now = lock.withLock { () -> Bool in
-                    if current != seen || Task.isCancelled { return true }
-                    waiters[id] = continuation
-                    return false
-                }
-                if now { continuation.resume() }
-            }
-        } onCancel: {
-            lock.withLock { waiters.removeValue(forKey: id) }?.resume()
-        }
+        await waiters.wait { self.state != seen }
     }
 
     private func move(_ next: (State) -> State?) {
-        let woken = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
-            guard let state = next(current) else { return [] }
+        let moved = lock.withLock { () -> Bool in
+            guard let state = next(current) else { return false }
             current = state
-            defer { waiters = [:] }
-            return Array(waiters.values)
+            return true
         }
-        for waiter in woken { waiter.resume() }
+        if moved { waiters.resumeAll() }
     }
 }
