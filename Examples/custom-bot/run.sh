@@ -21,6 +21,9 @@ stop_server() {
   rm -rf "$work"
 }
 trap stop_server EXIT
+# A signal ends the script through `exit`, so the EXIT trap stops the server then too.
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 failures=0
 ok() { echo "  ok: $1"; }
@@ -67,11 +70,10 @@ status_of() {
   fi
 }
 
-# Checks that the output of step $1 holds the text $2 (grep -E pattern with -e, else fixed).
+# Checks that the output of step $1 holds the text $2.
 holds() {
-  local name=$1 mode=-F
-  if [ "$2" = "-e" ]; then mode=-E; shift; fi
-  if grep -q $mode -- "$2" "$work/$name.out"; then
+  local name=$1
+  if grep -qF -- "$2" "$work/$name.out"; then
     ok "$name says: $2"
   else
     bad "$name does not say: $2; its output:"
@@ -106,6 +108,7 @@ echo "== custom-bot: a failing flow (failing/)"
 status_of failing 1 "$parley" run failing
 holds failing "failing/wrong-order.flow.yaml:4:5: expected reply containing \"shipped\""
 holds failing "I couldn't find order B-7777"
+holds failing "1 flow: 0 passed, 0 flaky, 1 failed"
 
 echo "== custom-bot: a wrong token is refused by the bot"
 # In a copy of the project, so its reports do not replace the real run's.
