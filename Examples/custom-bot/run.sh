@@ -133,7 +133,13 @@ line="$(grep -n '^    timout:' "$work/typo/parley.yaml" | cut -d: -f1)"
 status_of typo 2 "$parley" validate "$work/typo"
 holds typo "parley.yaml:$line:5: error: unknown key 'timout' in 'mybot' agent; did you mean 'timeout'?"
 
+echo "== custom-bot: stopping bot-server (pid $server)"
 if kill -0 "$server" 2>/dev/null; then ok "bot-server still up"; else bad "bot-server died during the checks"; fi
+kill "$server" 2>/dev/null || true
+code=0
+wait "$server" || code=$?
+server=""
+if [ "$code" -eq 0 ]; then ok "bot-server stops on SIGTERM with exit 0"; else bad "bot-server exits $code on SIGTERM"; fi
 
 if [ "$failures" -gt 0 ]; then
   echo "== custom-bot: $failures check(s) failed"

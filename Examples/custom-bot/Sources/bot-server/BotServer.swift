@@ -44,7 +44,11 @@ struct BotServer: AsyncParsableCommand {
                 let line = "bot-server listening on http://127.0.0.1:\(channel.localAddress?.port ?? 0)\n"
                 FileHandle.standardOutput.write(Data(line.utf8))
             }, logger: logger)
-        // SIGTERM (run.sh's trap) and SIGINT stop it gracefully.
+        // SIGTERM (run.sh's trap) and SIGINT stop it gracefully (exit 0). ServiceLifecycle hears
+        // them through dispatch sources, which on Linux see a signal only once its default
+        // action, ending the process at once, is off.
+        signal(SIGTERM, SIG_IGN)
+        signal(SIGINT, SIG_IGN)
         try await app.runService()
     }
 }
