@@ -36,6 +36,8 @@ let package = Package(
                 .product(name: "ParleyCommandLine", package: "Parley"),
             ]
         ),
+        // The connector's pure half (answers, settings), tested on its own.
+        .testTarget(name: "MyBotConnectorTests", dependencies: ["MyBotConnector", .product(name: "Parley", package: "Parley")]),
         // The bot itself: scripted answers over the protocol, for the example's flows.
         .executableTarget(
             name: "bot-server",

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # The custom-bot example, end to end (scripts/test runs it; so can you): builds the package once,
-# starts the example bot on a free port, and checks that `bot-parley` (Parley's command line with
-# the `mybot` connector and `slowest` plugin added) validates, runs, fails, describes and refuses
-# the way `parley` does for its own connectors. Prints each check; exits 1 if any failed.
+# its tests included, runs them, starts the example bot on a free port, and checks that
+# `bot-parley` (Parley's command line with the `mybot` connector and `slowest` plugin added)
+# validates, runs, fails, describes and refuses the way `parley` does for its own connectors.
+# Prints each check; exits 1 if any failed.
 set -euo pipefail
 cd "$(dirname "$0")"
 
-echo "== custom-bot: building (swift build in Examples/custom-bot)"
-swift build
+echo "== custom-bot: building (swift build --build-tests in Examples/custom-bot)"
+swift build --build-tests
 bin="$(swift build --show-bin-path)"
 parley="$bin/bot-parley"
 
@@ -31,30 +32,6 @@ bad() {
   echo "  FAIL: $1"
   failures=$((failures + 1))
 }
-
-# The token the bot demands and the flows send as ${secret.BOT_TOKEN} (a secret comes from the
-# environment variable of its name, or the file named by BOT_TOKEN_FILE).
-export BOT_TOKEN="bolt-token-$$-$RANDOM"
-
-echo "== custom-bot: starting bot-server --port 0"
-"$bin/bot-server" --port 0 >"$work/server.out" 2>"$work/server.err" &
-server=$!
-for _ in $(seq 1 300); do
-  if grep -q "listening on" "$work/server.out"; then break; fi
-  if ! kill -0 "$server" 2>/dev/null; then
-    echo "bot-server exited before listening:"
-    cat "$work/server.err"
-    exit 1
-  fi
-  sleep 0.1
-done
-BOT_URL="$(sed -n 's/^bot-server listening on //p' "$work/server.out" | head -n 1)"
-if [ -z "$BOT_URL" ]; then
-  echo "bot-server did not say where it listens within 30s"
-  exit 1
-fi
-export BOT_URL
-echo "  bot at $BOT_URL (pid $server)"
 
 # Runs a command, keeps its output in $work/<name>.out, checks its exit code.
 status_of() {
@@ -80,6 +57,34 @@ holds() {
     sed 's/^/      /' "$work/$name.out"
   fi
 }
+
+echo "== custom-bot: the connector's own tests (swift test)"
+status_of unit-tests 0 swift test --skip-build
+holds unit-tests "2 suites passed"
+
+# The token the bot demands and the flows send as ${secret.BOT_TOKEN} (a secret comes from the
+# environment variable of its name, or the file named by BOT_TOKEN_FILE).
+export BOT_TOKEN="bolt-token-$$-$RANDOM"
+
+echo "== custom-bot: starting bot-server --port 0"
+"$bin/bot-server" --port 0 >"$work/server.out" 2>"$work/server.err" &
+server=$!
+for _ in $(seq 1 300); do
+  if grep -q "listening on" "$work/server.out"; then break; fi
+  if ! kill -0 "$server" 2>/dev/null; then
+    echo "bot-server exited before listening:"
+    cat "$work/server.err"
+    exit 1
+  fi
+  sleep 0.1
+done
+BOT_URL="$(sed -n 's/^bot-server listening on //p' "$work/server.out" | head -n 1)"
+if [ -z "$BOT_URL" ]; then
+  echo "bot-server did not say where it listens within 30s"
+  exit 1
+fi
+export BOT_URL
+echo "  bot at $BOT_URL (pid $server)"
 
 echo "== custom-bot: bot-parley validate project"
 status_of validate 0 "$parley" validate project
