@@ -111,7 +111,7 @@ PY
 
 echo "== custom-bot: a failing flow (failing/)"
 status_of failing 1 "$parley" run failing
-holds failing "failing/wrong-order.flow.yaml:4:5: expected reply containing \"shipped\""
+holds failing "failing/wrong-order.flow.yaml:5:5: expected reply containing \"shipped\""
 holds failing "I couldn't find order B-7777"
 holds failing "1 flow: 0 passed, 0 flaky, 1 failed"
 
@@ -130,6 +130,17 @@ holds schema "The bot's API token, sent as X-Bot-Token"
 holds schema '"slowest"'
 holds schema "Writes each flow's slowest step"
 
+# What an editor checks as you type: parley.yaml against bot-parley's schema, with the reference
+# JSON Schema validator in the repository's .venv (scripts/test makes it before running this).
+echo "== custom-bot: project/parley.yaml against bot-parley's schema"
+python=../../.venv/bin/python
+if [ -x "$python" ]; then
+  cp "$work/schema.out" "$work/parley.schema.json"
+  status_of schema-check 0 "$python" ../../scripts/check_schema.py "$work/parley.schema.json" project/parley.yaml failing/parley.yaml
+else
+  echo "  skipped (not a pass): no $python; scripts/test makes it"
+fi
+
 echo "== custom-bot: a misspelled mybot setting"
 mkdir -p "$work/typo"
 sed 's/^    timeout: 5s$/    timout: 5s/' project/parley.yaml >"$work/typo/parley.yaml"
@@ -137,6 +148,10 @@ cp project/01-greeting.flow.yaml "$work/typo/"
 line="$(grep -n '^    timout:' "$work/typo/parley.yaml" | cut -d: -f1)"
 status_of typo 2 "$parley" validate "$work/typo"
 holds typo "parley.yaml:$line:5: error: unknown key 'timout' in 'mybot' agent; did you mean 'timeout'?"
+if [ -x "$python" ]; then
+  status_of typo-schema-check 1 "$python" ../../scripts/check_schema.py "$work/parley.schema.json" "$work/typo/parley.yaml"
+  holds typo-schema-check "timout"
+fi
 
 echo "== custom-bot: stopping bot-server (pid $server)"
 if kill -0 "$server" 2>/dev/null; then ok "bot-server still up"; else bad "bot-server died during the checks"; fi
