@@ -54,8 +54,8 @@ public struct BotAnswer: Equatable, Sendable {
     public func events(runID: String, sessionID: String) -> [AgentEvent] {
         var events: [AgentEvent] = [.runStarted(runID: runID, threadID: sessionID)]
         events += toolCalls.map { .toolCall($0) }
-        events += messages.enumerated().map { index, part in
-            .reply(Reply(messageID: "\(runID)-\(index + 1)", text: part.text, suggestions: part.suggestions))
+        events += messages.enumerated().map { index, message in
+            .reply(Reply(messageID: "\(runID)-\(index + 1)", text: message.text, suggestions: message.suggestions))
         }
         return events + [.runFinished(runID: runID, outcome: .success), .turnEnded]
     }

@@ -9,8 +9,8 @@ actor BotSession: AgentSession {
     private let client: BotClient
     private let clock: any MonotonicClock
     private let mailbox = EventMailbox()
-    /// The last exchange started; the next waits for it.
-    private var last: Task<Void, Never>?
+    /// Every exchange started, newest last; each waits for the one before it.
+    private var exchanges: [Task<Void, Never>] = []
     private var turns = 0
     private var ended = false
 
@@ -47,12 +47,13 @@ actor BotSession: AgentSession {
     }
 
     func close() async {
-        last?.cancel()
-        last = nil
+        // Cancelling aborts a request still under way, so a slow bot holds nothing after the flow.
+        exchanges.forEach { $0.cancel() }
+        exchanges = []
         mailbox.close()
         guard !ended else { return }
         ended = true
-        // Polite, not required: the bot forgets idle sessions anyway.
+        // The flow is over: let the bot drop the session. Best effort; a failure here changes no verdict.
         try? await client.endSession(id)
     }
 
@@ -71,11 +72,11 @@ actor BotSession: AgentSession {
     }
 
     private func chain(_ work: @escaping @Sendable () async -> Void) {
-        let previous = last
-        last = Task {
+        let previous = exchanges.last
+        exchanges.append(Task {
             await previous?.value
             guard !Task.isCancelled else { return }
             await work()
-        }
+        })
     }
 }
