@@ -122,6 +122,14 @@ cp project/parley.yaml project/01-greeting.flow.yaml "$work/token/"
 status_of wrong-token 1 env BOT_TOKEN=not-the-token "$parley" run "$work/token"
 holds wrong-token "HTTP 401 Unauthorized"
 
+echo "== custom-bot: an answer over the connector's 1 MiB limit is refused"
+mkdir -p "$work/big"
+cp project/parley.yaml "$work/big/"
+printf 'flow: A huge answer\nsteps:\n  - send: send me 2 MiB\n  - expect: reply\n' >"$work/big/big.flow.yaml"
+status_of big-answer 1 "$parley" run "$work/big"
+holds big-answer "the bot's answer to POST /sessions/"
+holds big-answer "is larger than 1 MiB (the limit); refused"
+
 echo "== custom-bot: bot-parley schema project"
 status_of schema 0 "$parley" schema project
 holds schema '"mybot"'

@@ -8,6 +8,9 @@ import Parley
 /// The protocol's three calls over the run's HTTP client, with the token header on each. Errors
 /// come back as `ConnectorError`s that say which call failed and how, never the token.
 struct BotClient: Sendable {
+    /// The largest answer read: a chat answer is kilobytes, and a broken bot must not fill memory.
+    static let answerLimit = 1 << 20
+
     let settings: BotSettings
     let client: HTTPClient
     let logger: Logger
@@ -48,7 +51,9 @@ struct BotClient: Sendable {
         do {
             let response = try await client.execute(request, timeout: .nanoseconds(settings.timeout.nanoseconds))
             status = response.status
-            bytes = try await response.body.collect(upTo: 1 << 20)
+            bytes = try await response.body.collect(upTo: Self.answerLimit)
+        } catch is NIOTooManyBytesError {
+            throw ConnectorError("the bot's answer to \(method.rawValue) \(path) is larger than 1 MiB (the limit); refused")
         } catch {
             throw Self.transportError(error, "\(method.rawValue) \(settings.url)\(path)", timeout: settings.timeout)
         }

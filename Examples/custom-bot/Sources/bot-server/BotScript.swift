@@ -8,6 +8,10 @@ enum BotScript {
     /// The answer to `text`, the `turn`th message (from 1) of its session.
     static func answer(to text: String, turn: Int) -> BotWire.Answer {
         let lowered = text.lowercased()
+        // A broken bot, for run.sh: an answer over the connector's 1 MiB limit.
+        if lowered == "send me 2 mib" {
+            return BotWire.Answer(replies: [BotWire.Reply(text: String(repeating: "x", count: 2 << 20))])
+        }
         if let order = text.range(of: #"[A-Z]-\d{4}"#, options: .regularExpression).map({ String(text[$0]) }) {
             let call = BotWire.ToolCall(id: "call-\(turn)", name: "lookup_order", args: ["order_id": order])
             let reply =
