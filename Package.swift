@@ -61,7 +61,8 @@ let package = Package(
             ],
             path: "Plugins/Webhook"
         ),
-        .target(name: "ParleyTesting", dependencies: ["ParleyModel", "ParleyParser", "ParleyCore"]),
+        // Test support: fixtures and helpers, and `FlowSuite` (flows run from XCTest or Swift Testing).
+        .target(name: "ParleyTesting", dependencies: ["ParleyModel", "ParleyParser", "ParleyCore", "ParleyRunner"]),
         // AG-UI connector: HTTP POST + SSE over AsyncHTTPClient; the wire pieces are pure.
         .target(
             name: "ParleyAGUI",
@@ -146,6 +147,7 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "ParleyCLITests", dependencies: ["ParleyTesting"], exclude: ["Fixtures"]),
+        .testTarget(name: "ParleyTestingTests", dependencies: ["ParleyTesting", "Parley"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ParleyAGUITests",
             dependencies: ["ParleyAGUI", "ParleySimulator", "ParleyTesting"],
