@@ -40,7 +40,8 @@ public struct FlowFailure: Hashable, Sendable, CustomStringConvertible {
                 }
             }
             if summary.interrupted {
-                failures.append(FlowFailure(location: nil, message: "the run was interrupted; \(summary.skipped) flow runs did not finish"))
+                let unfinished = summary.skipped == 1 ? "1 flow run" : "\(summary.skipped) flow runs"
+                failures.append(FlowFailure(location: nil, message: "the run was interrupted; \(unfinished) did not finish"))
             }
             for plugin in summary.pluginFailures {
                 failures.append(FlowFailure(location: nil, message: "a plugin failed: \(plugin)"))
