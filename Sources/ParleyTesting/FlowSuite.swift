@@ -19,9 +19,10 @@ public struct FlowSuite: Sendable {
     /// The registry, environment and logger the flows run with.
     public var runner: Runner
 
-    /// A suite of the flows under `paths`, run with `registry`'s connectors and plugins.
+    /// A suite of the flows under `paths` (none: the current folder, as `parley run`), run with
+    /// `registry`'s connectors and plugins.
     public init(_ paths: String..., registry: Registry = .builtIn) {
-        self.init(request: RunRequest(paths: paths), runner: Runner(registry: registry))
+        self.init(request: RunRequest(paths: paths.isEmpty ? ["."] : paths), runner: Runner(registry: registry))
         self.request.pluginSettings["log"] = ["level": "error"]
     }
 

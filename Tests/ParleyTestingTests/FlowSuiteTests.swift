@@ -72,10 +72,11 @@ import Testing
         #expect(passing.isEmpty)
     }
 
-    @Test("the console is quiet by default: the log plugin at error level")
+    @Test("the console is quiet by default (the log plugin at error level), and no path is the current folder")
     func quietByDefault() {
         let suite = FlowSuite("Flows")
         #expect(suite.request.pluginSettings["log"] == ["level": "error"])
         #expect(suite.request.paths == ["Flows"])
+        #expect(FlowSuite().request.paths == ["."], "no path is the current folder, as parley run")
     }
 }
