@@ -12,7 +12,8 @@ import ParleyRunner
 /// ```
 ///
 /// Relative paths are read from the current directory: the package root under `swift test`.
-/// The console shows only errors; set `request.pluginSettings["log"]` to see more.
+/// The console shows only failed flows and the summary (the log plugin at `error`); set
+/// `request.pluginSettings["log"]` to see more.
 public struct FlowSuite: Sendable {
     /// What to run and how: `parley run`'s options.
     public var request: RunRequest
