@@ -69,7 +69,8 @@ let package = Package(
             dependencies: ["ParleyModel", "ParleyCore", .product(name: "Logging", package: "swift-log")],
             path: "Plugins/Exec"
         ),
-        .target(name: "ParleyTesting", dependencies: ["ParleyModel", "ParleyParser", "ParleyCore"]),
+        // Test support: fixtures and helpers, and `FlowSuite` (flows run from XCTest or Swift Testing).
+        .target(name: "ParleyTesting", dependencies: ["ParleyModel", "ParleyParser", "ParleyCore", "ParleyRunner"]),
         // The HTTP client a run shares among its connectors and plugins, made by the composition root.
         .target(name: "ParleyHTTP", dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client")]),
         // AG-UI connector: HTTP POST + SSE over AsyncHTTPClient; the wire pieces are pure.
@@ -166,6 +167,7 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "ParleyCLITests", dependencies: ["ParleyTesting"], exclude: ["Fixtures"]),
+        .testTarget(name: "ParleyTestingTests", dependencies: ["ParleyTesting", "Parley"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ParleyAGUITests",
             dependencies: ["ParleyAGUI", "ParleySimulator", "ParleyTesting"],
