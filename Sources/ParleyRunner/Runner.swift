@@ -67,8 +67,8 @@ public struct Runner: Sendable {
         return PreparedRun(validation: validation, run: run)
     }
 
-    /// Plans and runs `request`, with `plugins` beside parley.yaml's; nil with the findings when
-    /// something is wrong (nothing ran).
+    /// Plans and runs `request`, with `plugins` beside parley.yaml's: the summary, or the findings
+    /// when something is wrong (nothing ran).
     public func run(_ request: RunRequest, plugins: [any Plugin] = []) async -> Result<RunSummary, Validation> {
         let prepared = await prepare(request)
         guard var run = prepared.run else { return .failure(prepared.validation) }
