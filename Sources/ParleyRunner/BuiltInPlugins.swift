@@ -29,7 +29,12 @@ enum BuiltInPlugins {
     }
 
     static let exec = PluginProvider(Catalog.exec) { context in
-        ExecPlugin(options: try ExecPlugin.Options.parse(context.settings), directory: context.projectDirectory, logger: context.logger)
+        let options = try ExecPlugin.Options.parse(context.settings)
+        // A program that is not there is a mistake in parley.yaml: said before anything runs.
+        if case .failure(let problem) = ExecPlugin.program(options, directory: context.projectDirectory) {
+            throw InvalidInput("exec: \(problem)", at: context.location)
+        }
+        return ExecPlugin(options: options, directory: context.projectDirectory, logger: context.logger)
     }
 
     /// A `files` plugin writing one report the command line asked for (`--junit`, `--json`, `--transcripts`).

@@ -36,4 +36,25 @@ struct ExecPluginRunTests {
         #expect((summary["counts"] as? [String: Any])?["total"] as? Int == 2)
         #expect(summary["plugin_failures"] as? [Any] != nil && (summary["plugin_failures"] as? [Any])?.isEmpty == true)
     }
+
+    @Test("a program that is not there is a mistake in parley.yaml: validate and run say so at its entry (exit 2), nothing runs")
+    func missingProgramIsInvalidInput() throws {
+        let folder = try RunFixtures.copy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = folder.appendingPathComponent("Fixtures/webhook")
+        var config = try String(contentsOf: project.appendingPathComponent("parley.yaml"), encoding: .utf8)
+        config += """
+              - exec: { command: plugins/notify.py }
+
+            """
+        try config.write(to: project.appendingPathComponent("parley.yaml"), atomically: true, encoding: .utf8)
+        let line = config.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("- exec:") }! + 1
+        let runner = CommandRunner(executable: ProjectPaths.product("parley"), directory: project)
+        for command in ["validate", "run"] {
+            let output = try runner.run([command, "."])
+            #expect(output.status == 2, "\(command): \(output.stderr)")
+            #expect(output.stderr.contains("parley.yaml:\(line):5: error: exec: cannot start plugins/notify.py: no such file: "), "\(command): \(output.stderr)")
+            #expect(!output.stdout.contains(" passed, "), "nothing ran: \(output.stdout)")
+        }
+    }
 }
