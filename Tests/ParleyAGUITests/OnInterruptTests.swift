@@ -106,6 +106,17 @@ struct OnInterruptTests {
         #expect(input["forwardedProps"]?["command"] == nil)
     }
 
+    @Test func anInterruptOutcomeListingNoUsableInterruptStillEndsTheRunInterrupted() throws {
+        var conversation = AGUIConversation(threadID: "t1", settings: Fixture.settings())
+        _ = conversation.begin(.send(text: "refund"), runID: "r1")
+        let events = try Fixture.play(
+            &conversation,
+            Fixture.run([], finished: [("outcome", .object([JSONMember("type", "interrupt"), JSONMember("interrupts", .array([.object([])]))]))])
+        ).get()
+        #expect(Self.interrupts(events).isEmpty)
+        #expect(events.contains(.runFinished(runID: "r1", outcome: .interrupt)))
+    }
+
     @Test func anOnInterruptBeforeARunErrorIsNoInterrupt() throws {
         var conversation = AGUIConversation(threadID: "t1", settings: Fixture.settings())
         _ = conversation.begin(.send(text: "refund"), runID: "r1")

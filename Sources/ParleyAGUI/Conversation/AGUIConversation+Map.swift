@@ -94,11 +94,13 @@ extension AGUIConversation {
     private mutating func finished(_ event: AGUIEvent) -> [AgentEvent] {
         let outcome = event["outcome"]
         var interrupts = run.announcedInterrupts
+        var interrupted = !interrupts.isEmpty
         if case .string("interrupt")? = outcome?["type"], case .array(let listed)? = outcome?["interrupts"] {
             interrupts = listed.compactMap { AnnouncedInterrupt(interrupt: $0) }
+            interrupted = true
         }
         run.announcedInterrupts = []
-        guard !interrupts.isEmpty else { return [.runFinished(runID: event.string("runId"), outcome: .success)] }
+        guard interrupted else { return [.runFinished(runID: event.string("runId"), outcome: .success)] }
         for interrupt in interrupts {
             openInterrupts.append(interrupt.id)
             resumeChannels[interrupt.id] = interrupt.channel

@@ -11,10 +11,10 @@ struct AnnouncedInterrupt: Hashable, Sendable {
     /// An AG-UI interrupt object (`{ id, reason?, message?, toolCallId?, metadata?, … }`), as a
     /// RUN_FINISHED outcome lists it; nil without a string `id`. Its payload is its metadata, or
     /// without metadata, what else it carries (message, toolCallId, responseSchema…).
-    init?(interrupt: JSONValue, channel: ResumeChannel = .resumeEntries) {
+    init?(interrupt: JSONValue) {
         guard case .string(let id)? = interrupt["id"] else { return nil }
         self.id = id
-        self.channel = channel
+        channel = .resumeEntries
         if case .string(let text)? = interrupt["reason"] { reason = text }
         if let metadata = interrupt["metadata"], metadata != .null {
             payload = metadata

@@ -6,6 +6,6 @@ enum ResumeChannel: Hashable, Sendable {
     case resumeEntries
     /// `forwardedProps.command.resume`, the value LangGraph's `interrupt()` returns: for a CUSTOM
     /// `on_interrupt` whose value is the interrupt's own value (as ag-ui-langgraph sends it), the
-    /// channel every version of that adapter reads.
+    /// channel of the clients that adapter keeps `on_interrupt` for (0.0.47 reads it, deprecated).
     case langGraphCommand
 }
