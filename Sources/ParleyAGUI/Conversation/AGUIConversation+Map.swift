@@ -88,38 +88,42 @@ extension AGUIConversation {
         }
     }
 
-    /// RUN_FINISHED: interrupts it carries, then the outcome.
+    /// RUN_FINISHED: the interrupts it carries, else those announced by `on_interrupt` during the
+    /// run, then the outcome. An outcome wins over `on_interrupt` events (ag-ui-langgraph sends both
+    /// when its `emit_interrupt_outcome` is on), so no interrupt is reported twice.
     private mutating func finished(_ event: AGUIEvent) -> [AgentEvent] {
         let outcome = event["outcome"]
-        guard case .string("interrupt")? = outcome?["type"], case .array(let interrupts)? = outcome?["interrupts"] else {
-            return [.runFinished(runID: event.string("runId"), outcome: .success)]
+        var interrupts = run.announcedInterrupts
+        var interrupted = !interrupts.isEmpty
+        if case .string("interrupt")? = outcome?["type"], case .array(let listed)? = outcome?["interrupts"] {
+            interrupts = listed.compactMap { AnnouncedInterrupt(interrupt: $0) }
+            interrupted = true
         }
-        var events: [AgentEvent] = []
+        run.announcedInterrupts = []
+        guard interrupted else { return [.runFinished(runID: event.string("runId"), outcome: .success)] }
         for interrupt in interrupts {
-            guard case .string(let id)? = interrupt["id"] else { continue }
-            openInterrupts.append(id)
-            var reason: String?
-            if case .string(let text)? = interrupt["reason"] { reason = text }
-            // An interrupt's data is its metadata; without metadata, what else it carries
-            // (message, toolCallId, responseSchema…).
-            let payload: JSONValue
-            if let metadata = interrupt["metadata"], metadata != .null {
-                payload = metadata
-            } else if case .object(let members) = interrupt {
-                payload = .object(members.filter { $0.key != "id" && $0.key != "reason" })
-            } else {
-                payload = .object([])
-            }
-            events.append(.interrupt(id: id, reason: reason, payload: payload))
+            openInterrupts.append(interrupt.id)
+            resumeChannels[interrupt.id] = interrupt.channel
         }
-        return events + [.runFinished(runID: event.string("runId"), outcome: .interrupt)]
+        return interrupts.map(\.event) + [.runFinished(runID: event.string("runId"), outcome: .interrupt)]
     }
 
-    /// CUSTOM: reported as it came, then as the Parley event its name is mapped to.
+    /// The CUSTOM name ag-ui-langgraph and ag-ui-crewai announce an interrupt with by default.
+    static let onInterrupt = "on_interrupt"
+
+    /// CUSTOM: reported as it came, then as the Parley event its name is mapped to (`on_interrupt`
+    /// is an interrupt, reported at RUN_FINISHED).
     private mutating func custom(_ event: AGUIEvent) -> Result<[AgentEvent], ConnectorError> {
         let name = event.string("name") ?? ""
         let value = event["value"] ?? .null
         var events: [AgentEvent] = [.custom(name: name, value: value)]
+        if name == Self.onInterrupt {
+            // Reported when the run finishes: a RUN_FINISHED outcome may list it again.
+            var interrupt = AnnouncedInterrupt(onInterrupt: event)
+            if interrupt.id.isEmpty { interrupt.id = nextID("interrupt") }
+            run.announcedInterrupts.append(interrupt)
+            return .success(events)
+        }
         guard let kind = settings.customMappings[name] else { return .success(events) }
         do {
             switch try CustomEventCodec.decode(kind, value) {

@@ -17,6 +17,8 @@ public struct AGUIConversation: Sendable {
     public internal(set) var state: JSONValue
     /// Interrupts of the last run that ended in one, answered by the next `resume`.
     public internal(set) var openInterrupts: [String] = []
+    /// How each open interrupt is answered, by how it was announced.
+    var resumeChannels: [String: ResumeChannel] = [:]
     /// Tool names by call id, for `tool_result` events.
     var toolNames: [String: String] = [:]
     /// Form id → the call of a mapped form tool that `submit` answers.
@@ -40,6 +42,8 @@ public struct AGUIConversation: Sendable {
         var decoder = SSEDecoder()
         var expander = ChunkExpander()
         var verifier = RunVerifier()
+        /// Interrupts announced by CUSTOM `on_interrupt`, reported when the run finishes.
+        var announcedInterrupts: [AnnouncedInterrupt] = []
         /// Reply extras not yet tied to a message: they go to the next reply.
         var pendingExtras: ReplyExtras?
         /// Extras and sender names by message id, applied when the reply is assembled.
@@ -86,8 +90,22 @@ public struct AGUIConversation: Sendable {
             if case .string(let text) = result { content = text } else { content = result.serialized() }
             messages.append(ThreadMessage(id: nextID("tool"), role: "tool", content: content, toolCallID: callID))
         case .resume(let interruptID, let decision, let payload)?:
-            resume = resumeEntries(interruptID: interruptID, decision: decision, payload: payload)
+            let answer = Self.resumeValue(decision: decision, payload: payload)
+            let (entries, command) = resumeTargets(interruptID: interruptID)
+            // Only interrupts announced by a RUN_FINISHED outcome or an AG-UI interrupt object go in
+            // `resume`; omitted when every target is answered through the LangGraph command.
+            if !entries.isEmpty || !command {
+                resume = .array(entries.map { id, resolved in
+                    guard resolved else { return .object([JSONMember("interruptId", .string(id)), JSONMember("status", "cancelled")]) }
+                    return .object([JSONMember("interruptId", .string(id)), JSONMember("status", "resolved"), JSONMember("payload", answer)])
+                })
+            }
+            if command {
+                let existing = forwarded["command"] ?? .object([])
+                forwarded = Self.merging("command", Self.merging("resume", answer, into: existing), into: forwarded)
+            }
             openInterrupts = []
+            resumeChannels = [:]
         case .typing?, .end?:
             return .failure(ConnectorError("the agui connector has no wire message for `\(action?.kind.rawValue ?? "")`"))
         }
@@ -101,20 +119,30 @@ public struct AGUIConversation: Sendable {
         return .success(.object(input))
     }
 
-    /// One entry per open interrupt: the named one (or, unnamed, each) gets the decision in
-    /// pydantic-ai's payload shape (`approved` plus the flow's payload); others are cancelled.
-    private func resumeEntries(interruptID: String?, decision: ResumeDecision, payload: JSONValue?) -> JSONValue {
+    /// The open interrupts a resume answers through `resume[]` (the named one, or unnamed each,
+    /// resolved; others cancelled), and whether it answers one announced through LangGraph's
+    /// `on_interrupt` (the named one, or unnamed any), which `forwardedProps.command.resume` carries:
+    /// that channel holds one value and cannot cancel.
+    private func resumeTargets(interruptID: String?) -> (entries: [(id: String, resolved: Bool)], command: Bool) {
         var targets = openInterrupts
         if let interruptID, !targets.contains(interruptID) { targets.append(interruptID) }
-        let entries: [JSONValue] = targets.map { id in
-            guard interruptID == nil || id == interruptID else {
-                return .object([JSONMember("interruptId", .string(id)), JSONMember("status", "cancelled")])
+        var entries: [(id: String, resolved: Bool)] = []
+        var command = false
+        for id in targets {
+            let resolved = interruptID == nil || id == interruptID
+            switch resumeChannels[id] ?? .resumeEntries {
+            case .resumeEntries: entries.append((id, resolved))
+            case .langGraphCommand: command = command || resolved
             }
-            var members = [JSONMember("approved", .bool(decision == .approve))]
-            if case .object(let extra)? = payload { members += extra.filter { $0.key != "approved" } }
-            return .object([JSONMember("interruptId", .string(id)), JSONMember("status", "resolved"), JSONMember("payload", .object(members))])
         }
-        return .array(entries)
+        return (entries, command)
+    }
+
+    /// The answer to an interrupt, in pydantic-ai's payload shape: `approved` plus the flow's payload.
+    static func resumeValue(decision: ResumeDecision, payload: JSONValue?) -> JSONValue {
+        var members = [JSONMember("approved", .bool(decision == .approve))]
+        if case .object(let extra)? = payload { members += extra.filter { $0.key != "approved" } }
+        return .object(members)
     }
 
     /// `object` with `key` set to `value`.
