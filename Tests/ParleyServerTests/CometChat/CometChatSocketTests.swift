@@ -219,12 +219,12 @@ struct CometChatSocketTests {
             let bob = try await PolyAISocketProbe.connect(url) { probe in
                 try await CometChatTestServer.authenticate(probe, token: try await http.jwt(for: "bob"))
             }
-            #expect(bob.frames.first?.body?["code"] == 200)
+            #expect(bob.frames.first?.body?["code"] == "200")
             try await Task.sleep(until: down + .seconds(30.5), clock: clock)
             let after = try await PolyAISocketProbe.connect(url) { probe in
                 try await CometChatTestServer.authenticate(probe, token: token)
             }
-            #expect(after.frames.first?.body?["code"] == 200)
+            #expect(after.frames.first?.body?["code"] == "200")
             // The play went on: both replies are kept.
             let kept = try await http.messages("v3/users/comet-bot/messages").filter { $0["type"] == "assistant" }
             #expect(kept.compactMap { $0["data"]?["text"].map(Interpolation.text) } == ["Going down.", "Back later."])
