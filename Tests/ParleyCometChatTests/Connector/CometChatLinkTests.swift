@@ -89,7 +89,7 @@ struct CometChatLinkTests {
         let states = Self.connections(events)
         #expect(states.first == .connecting && states.contains(.reconnecting(attempt: 1)), "\(states)")
         #expect(states.filter { $0 == .open }.count == 2, "\(states)")
-        #expect(states.contains { if case .failed(let why) = $0 { why.contains("did not answer a ping within 300ms") } else { false } }, "\(states)")
+        #expect(states.contains { if case .failed(let why) = $0 { why.contains("did not answer a ping within 1s") } else { false } }, "\(states)")
         #expect(events.contains { if case .interactive(let message) = $0 { message.id == "contact_form" } else { false } })
         #expect(requests.filter { $0.path == "/v3.0/me" }.count == 1, "a reconnect re-authenticates with the JWT it has")
         #expect(recorder.logins.count == 2 && Set(recorder.logins.map(\.jwt)).count == 1)
@@ -111,6 +111,17 @@ struct CometChatLinkTests {
         #expect(events.filter { $0 == .turnEnded }.count == 2)
         let fetch = try #require(requests.first { $0.method == "GET" && $0.path == "/v3/users/shop-bot/messages" })
         #expect(fetch.headers["onbehalfof"] == LiveCometChat.user && fetch.headers["apikey"] == "key-1")
+    }
+
+    @Test("in a group, the missed replies come from the group's message list")
+    func groupOutage() async throws {
+        let (events, requests) = try await LiveCometChat.with({ settings, _ in settings.peer = .group(guid: "team") }) { server, session in
+            try await session.perform(.send(text: "outage now"))
+            let events = try await session.events { $0 == .turnEnded }
+            return (events, await server.requestLog.requests())
+        }
+        #expect(Self.replies(events) == ["Going down.", "Back later."], "\(Self.replies(events))")
+        #expect(requests.contains { $0.method == "GET" && $0.path == "/v3/groups/team/messages" })
     }
 
     @Test("a dropped socket is reconnected and the reply it missed arrives over REST")

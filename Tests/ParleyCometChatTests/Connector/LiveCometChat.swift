@@ -82,7 +82,7 @@ struct LiveCometChat {
     static let user = "cometchat-uid-1"
 
     /// Keep-alive and reconnection fast enough for tests: the same rules, in milliseconds.
-    static let fastLink = CometChatLinkTiming(pingInterval: .seconds(5), pongWindow: .milliseconds(300), reconnectDelay: .milliseconds(150), maxReconnects: 20)
+    static let fastLink = CometChatLinkTiming(pingInterval: .seconds(5), pongWindow: .seconds(1), reconnectDelay: .milliseconds(150), maxReconnects: 20)
 
     /// Runs `body` with a server and a connector for it; `change` edits the connector's settings
     /// (given the server's base URL), `server` the server's options. The connector has only the
