@@ -21,8 +21,8 @@ extension CometChatRestClient {
         ])
         let form = [("platform", Self.clientName), ("userAgent", Self.clientName), ("deviceId", deviceID), ("appInfo", appInfo.serialized())]
         let encoded = form.map { "\(Self.formEscape($0.0))=\(Self.formEscape($0.1))" }.joined(separator: "&")
-        let answer = try await clientAPI(
-            .PUT, "/me", authToken: authToken, deviceID: deviceID, contentType: "application/x-www-form-urlencoded", body: ByteBuffer(string: encoded))
+        let formType = "application/x-www-form-urlencoded"
+        let answer = try await clientAPI(.PUT, "/me", authToken: authToken, deviceID: deviceID, contentType: formType, body: ByteBuffer(string: encoded))
         guard let data = answer["data"], case .object = data else {
             throw ConnectorError("CometChat's PUT \(shownPath("/me")) answered without data: \(Self.keys(of: answer))")
         }
@@ -48,7 +48,8 @@ extension CometChatRestClient {
         _ method: HTTPMethod, _ path: String, authToken: String, deviceID: String, contentType: String?, body: ByteBuffer?
     ) async throws(ConnectorError) -> JSONValue {
         var headers = [
-            ("appid", settings.appID), ("authToken", authToken), ("sdk", "\(Self.clientName)@1"), ("resource", deviceID), ("Accept", "application/json"),
+            ("appid", settings.appID), ("authToken", authToken), ("sdk", "\(Self.clientName)@1"), ("resource", deviceID),
+            ("Accept", "application/json"),
         ]
         if let contentType { headers.append(("Content-Type", contentType)) }
         return try await exchange(method, url: settings.clientAPIBase + path, shown: shownPath(path), headers: headers, body: body)
@@ -67,7 +68,7 @@ extension CometChatRestClient {
     }
 
     static func formEscape(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._*"))
-            ?? text
+        let unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._*")
+        return text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
     }
 }

@@ -3,7 +3,8 @@ import ParleyCore
 import ParleyModel
 
 /// One CometChat conversation: the login and the realtime connection (``CometChatLink``:
-/// reconnected, with missed messages fetched), then the user's messages and interactions over REST. Frames go through the pure ``CometChatConversation``;
+/// reconnected, with missed messages fetched), then the user's messages and interactions over
+/// REST. Frames go through the pure ``CometChatConversation``;
 /// what it reports lands in the mailbox `next` reads, on the run's clock.
 final class CometChatSession: AgentSession, @unchecked Sendable {
     let agentSpeaksFirst = false

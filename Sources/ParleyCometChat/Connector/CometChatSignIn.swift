@@ -15,8 +15,8 @@ struct CometChatSignIn: Sendable {
         let token = try await tokens.token { [rest] () throws(ConnectorError) in try await rest.authToken() }
         let me = try await rest.me(authToken: token, deviceID: deviceID)
         guard case .string(let jwt)? = me["jwt"], !jwt.isEmpty else {
-            throw ConnectorError(
-                "CometChat's PUT \(rest.shownPath("/me")) answered without data.jwt: \(CometChatRestClient.keys(of: .object([JSONMember("data", me)])))")
+            let shape = CometChatRestClient.keys(of: .object([JSONMember("data", me)]))
+            throw ConnectorError("CometChat's PUT \(rest.shownPath("/me")) answered without data.jwt: \(shape)")
         }
         if let override = settings.websocketURL { return (token, CometChatCredentials(jwt: jwt, socketURL: override)) }
         var appSettings = me["settings"] ?? .null

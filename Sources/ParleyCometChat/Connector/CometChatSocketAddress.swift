@@ -8,7 +8,8 @@ public enum CometChatSocketAddress {
     public static func url(settings: JSONValue, plain: Bool) -> Result<String, CometChatSettingsError> {
         let host = ["CHAT_HOST_OVERRIDE", "CHAT_HOST_APP_SPECIFIC", "CHAT_HOST"].lazy.compactMap { text(settings[$0]) }.first
         guard let host else {
-            return .failure(CometChatSettingsError("the app's settings name no socket host (CHAT_HOST_OVERRIDE, CHAT_HOST_APP_SPECIFIC or CHAT_HOST)"))
+            let keys = "CHAT_HOST_OVERRIDE, CHAT_HOST_APP_SPECIFIC or CHAT_HOST"
+            return .failure(CometChatSettingsError("the app's settings name no socket host (\(keys))"))
         }
         guard let port = text(settings["CHAT_WSS_PORT"]) else {
             return .failure(CometChatSettingsError("the app's settings name no socket port (CHAT_WSS_PORT)"))
