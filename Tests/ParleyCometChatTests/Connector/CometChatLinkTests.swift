@@ -113,6 +113,22 @@ struct CometChatLinkTests {
         #expect(fetch.headers["onbehalfof"] == LiveCometChat.user && fetch.headers["apikey"] == "key-1")
     }
 
+    @Test("a message sent while the link reconnects waits for the socket (and the missed messages), so its run is heard")
+    func sendWhileReconnecting() async throws {
+        let (events, requests) = try await LiveCometChat.with { server, session in
+            try await session.perform(.send(text: "outage now"))
+            var events = try await session.events { if case .connection(.reconnecting) = $0 { true } else { false } }
+            try await session.perform(.send(text: "Please contact me"))
+            events += try await session.events { if case .interactive = $0 { true } else { false } }
+            return (events, await server.requestLog.requests())
+        }
+        #expect(events.contains { if case .interactive(let message) = $0 { message.id == "contact_form" } else { false } })
+        let paths = requests.map { "\($0.method) \($0.path)" }
+        let fetched = try #require(paths.firstIndex(of: "GET /v3/users/shop-bot/messages"), "\(paths)")
+        let sent = try #require(paths.lastIndex(of: "POST /v3/messages"), "\(paths)")
+        #expect(fetched < sent, "\(paths)")
+    }
+
     @Test("in a group, the missed replies come from the group's message list")
     func groupOutage() async throws {
         let (events, requests) = try await LiveCometChat.with({ settings, _ in settings.peer = .group(guid: "team") }) { server, session in
