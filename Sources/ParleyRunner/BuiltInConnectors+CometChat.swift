@@ -8,7 +8,8 @@ import ParleyCometChat
 
 extension BuiltInConnectors {
     /// A `cometchat` agent; with `serve: <script>`, one Parley serves itself for the run, as the
-    /// agent (or in the group) the settings name, with the settings' app id and API key.
+    /// agent (or in the group) the settings name, with the settings' app id and API key, and the
+    /// connector reaches it through its REST base alone.
     static func cometChat(_ context: ConnectorContext) throws(InvalidInput) -> any Connector {
         let agent = context.agent
         let (settings, served) = servedSettings(context, restURL: "http://127.0.0.1/v3", websocketURL: "ws://127.0.0.1/ws")
@@ -19,11 +20,6 @@ extension BuiltInConnectors {
         // connectors share one gate per user, so flows acting as one user take turns.
         let users = context.resources.shared("cometchat.users") { CometChatUsers() }
         guard let served else {
-            guard parsed.websocketURL != nil else {
-                throw InvalidInput(
-                    "agent '\(agent.name)': give `websocket_url`, the address of CometChat's realtime socket "
-                        + "(CometChat does not publish it; see docs/cometchat.md), or `serve:` an agent script", at: agent.location)
-            }
             return CometChatConnector(settings: parsed, httpClient: context.resources.httpClient, users: users, logger: context.logger)
         }
         let script = try Self.servedScript(served, agent, directory: context.directory)
@@ -38,8 +34,11 @@ extension BuiltInConnectors {
             },
             connect: { [parsed] url in
                 var reached = parsed
+                // Only the REST base: the client API (`/v3.0` on the same host) logs in and names
+                // the socket, as CometChat's does.
                 reached.restURL = CometChatServer.restURL(for: url).absoluteString
-                reached.websocketURL = CometChatServer.webSocketURL(for: url).absoluteString
+                reached.websocketURL = nil
+                reached.clientAPIURL = nil
                 return CometChatConnector(settings: reached, httpClient: httpClient, users: users, logger: logger)
             })
     }

@@ -1,11 +1,12 @@
 /// How the connector hears CometChat in real time: streamed run events, messages, interaction
-/// receipts. CometChat's own realtime handshake is not public (its host comes from the client
-/// API's settings; protocols/cometchat.md, Gaps), so the transport is a seam: ``CometChatWebSocket``
-/// speaks the frames the Android SDK's source shows (an auth frame, then JSON text frames), and
-/// another transport (a sidecar running CometChat's JavaScript SDK, say) can replace it.
+/// receipts. ``CometChatWebSocket`` speaks the frames CometChat's SDKs send and read
+/// (protocols/cometchat-sdk.md: the auth frame with the JWT, JSON text frames, the keep-alive);
+/// another transport (a sidecar running CometChat's JavaScript SDK, say) can replace it. One run
+/// is one socket: the connector reconnects by calling `run` again.
 public protocol CometChatRealtime: Sendable {
-    /// Connects as `login.user`, authenticates, calls `opened` once the server accepted, then hands
-    /// every event frame's text to `deliver` until the connection ends or the task is cancelled.
+    /// Connects as `login.user`, authenticates, calls `opened` once the server accepted (frames
+    /// wait until it returns), then hands every event frame's text to `deliver`, keeping the socket
+    /// alive, until the connection ends or the task is cancelled.
     func run(
         _ login: CometChatLogin, opened: @escaping @Sendable () async -> Void, deliver: @escaping @Sendable (String) async -> Void
     ) async -> CometChatRealtimeEnding

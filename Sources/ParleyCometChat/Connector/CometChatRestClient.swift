@@ -22,6 +22,22 @@ struct CometChatRestClient: Sendable {
         return token
     }
 
+    /// The conversation's messages after `messageID`, oldest first, at most `limit`
+    /// (`GET /users/{uid}/messages` or `/groups/{guid}/messages` with `id`, `affix=append` and
+    /// `limit`, as the REST API's paging names them): what the socket missed while it was down.
+    func messages(after messageID: Int, limit: Int) async throws(ConnectorError) -> [JSONValue] {
+        let list: String
+        switch settings.peer {
+        case .agent(let uid): list = "/users/\(Self.escape(uid))/messages"
+        case .group(let guid): list = "/groups/\(Self.escape(guid))/messages"
+        }
+        let answer = try await send(.GET, "\(list)?id=\(messageID)&affix=append&limit=\(limit)", onBehalf: true, body: nil)
+        guard case .array(let items)? = answer["data"] else {
+            throw ConnectorError("CometChat's GET \(list) answered without a data list: \(Self.excerpt(answer.serialized()))")
+        }
+        return items
+    }
+
     /// Sends a message (`POST /messages`) and returns the stored message (`data`).
     func sendMessage(_ body: JSONValue) async throws(ConnectorError) -> JSONValue {
         let answer = try await send(.POST, "/messages", onBehalf: true, body: body)
@@ -57,15 +73,23 @@ struct CometChatRestClient: Sendable {
     private var timeout: TimeAmount { .nanoseconds(Int64(settings.timeout.inSeconds * 1e9)) }
 
     /// One request under the REST base with the API key (and `onBehalfOf`); returns the JSON object answered.
-    private func send(_ method: HTTPMethod, _ path: String, onBehalf: Bool, body: JSONValue) async throws(ConnectorError) -> JSONValue {
+    private func send(_ method: HTTPMethod, _ path: String, onBehalf: Bool, body: JSONValue?) async throws(ConnectorError) -> JSONValue {
         let base = settings.restURL.hasSuffix("/") ? String(settings.restURL.dropLast()) : settings.restURL
-        var request = HTTPClientRequest(url: base + path)
+        var headers = [("apikey", settings.apiKey)]
+        if onBehalf { headers.append(("onBehalfOf", settings.user)) }
+        headers += [("Accept", "application/json"), ("Content-Type", "application/json")]
+        return try await exchange(method, url: base + path, shown: path, headers: headers, body: body.map { ByteBuffer(string: $0.serialized()) })
+    }
+
+    /// One request to `url`; `shown` names it in failures (never with a credential). Returns the
+    /// JSON object answered; a status outside 2xx, no answer or a body that is not an object throws.
+    func exchange(
+        _ method: HTTPMethod, url: String, shown: String, headers: [(String, String)], body: ByteBuffer?
+    ) async throws(ConnectorError) -> JSONValue {
+        var request = HTTPClientRequest(url: url)
         request.method = method
-        request.headers.add(name: "apikey", value: settings.apiKey)
-        if onBehalf { request.headers.add(name: "onBehalfOf", value: settings.user) }
-        request.headers.add(name: "Accept", value: "application/json")
-        request.headers.add(name: "Content-Type", value: "application/json")
-        request.body = .bytes(ByteBuffer(string: body.serialized()))
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        if let body { request.body = .bytes(body) }
         let status: Int
         let text: String
         do {
@@ -73,11 +97,11 @@ struct CometChatRestClient: Sendable {
             status = Int(response.status.code)
             text = String(buffer: try await response.body.collect(upTo: 1 << 22))
         } catch {
-            throw ConnectorError("CometChat's \(method.rawValue) \(path) got no answer: \(Self.networkReason(error))")
+            throw ConnectorError("CometChat's \(method.rawValue) \(shown) got no answer: \(Self.networkReason(error))")
         }
-        guard (200..<300).contains(status) else { throw Self.failure(method.rawValue, path, status: status, body: text) }
+        guard (200..<300).contains(status) else { throw Self.failure(method.rawValue, shown, status: status, body: text) }
         guard let parsed = try? JSONValue(parsing: text), case .object = parsed else {
-            throw ConnectorError("CometChat's \(method.rawValue) \(path) answered with a body that is not a JSON object: \(Self.excerpt(text))")
+            throw ConnectorError("CometChat's \(method.rawValue) \(shown) answered with a body that is not a JSON object: \(Self.excerpt(text))")
         }
         return parsed
     }

@@ -2,8 +2,9 @@ import Foundation
 import ParleyCore
 import ParleyModel
 
-/// One CometChat conversation: an auth token over REST, the realtime connection, then the user's
-/// messages and interactions over REST. Frames go through the pure ``CometChatConversation``;
+/// One CometChat conversation: the login and the realtime connection (``CometChatLink``:
+/// reconnected, with missed messages fetched), then the user's messages and interactions over
+/// REST. Frames go through the pure ``CometChatConversation``;
 /// what it reports lands in the mailbox `next` reads, on the run's clock.
 final class CometChatSession: AgentSession, @unchecked Sendable {
     let agentSpeaksFirst = false
@@ -179,42 +180,39 @@ final class CometChatSession: AgentSession, @unchecked Sendable {
     // MARK: - The connection
 
     private func connect() async {
-        mailbox.post([.connection(.connecting)])
-        guard let url = settings.websocketURL else {
-            return fail(
-                "the agent has no `websocket_url`: CometChat's realtime host is not public (its SDK reads it from the client API's settings); set it")
-        }
-        let token: String
-        do {
-            token = try await tokens.token { [rest] () throws(ConnectorError) in try await rest.authToken() }
-        } catch {
-            return fail(error.message)
-        }
-        let login = CometChatLogin(
-            url: url, appID: settings.appID, user: settings.user, authToken: token, deviceID: deviceID,
-            authFrame: CometChatOutgoing.authFrame(appID: settings.appID, authToken: token, deviceID: deviceID).serialized(),
-            timeout: settings.timeout)
-        let ending = await realtime.run(
-            login,
-            opened: { [self] in
-                let signal = lock.withLock { () -> WakeSignal in
-                    connection = .open
-                    return ready
-                }
-                mailbox.post([.connection(.open)])
-                signal.fire()
-            },
-            deliver: { [self] text in receive(text) })
+        let link = CometChatLink(
+            settings: settings, rest: rest, realtime: realtime, clock: clock,
+            signIn: CometChatSignIn(settings: settings, rest: rest, tokens: tokens, deviceID: deviceID),
+            hooks: CometChatLink.Hooks(
+                post: { [self] events in mailbox.post(events) },
+                ready: { [self] in
+                    let signal = lock.withLock { () -> WakeSignal in
+                        connection = .open
+                        return ready
+                    }
+                    signal.fire()
+                },
+                down: { [self] in
+                    lock.withLock {
+                        guard case .open = connection else { return }
+                        connection = .connecting
+                        ready = WakeSignal()
+                    }
+                },
+                deliver: { [self] text in receive(text) },
+                lastMessageID: { [self] in lock.withLock { conversation.lastMessageID } },
+                recovered: { [self] in
+                    mailbox.post(lock.withLock { conversation.recovered(at: clock.now) })
+                    timer.poke()
+                },
+                fail: { [self] reason in fail(reason) },
+                isFinished: { [self] in lock.withLock { finished } }))
+        let failure = await link.run()
         if lock.withLock({ finished }) { return }
-        switch ending {
-        case .cancelled:
+        if let failure {
+            fail(failure)
+        } else {
             mailbox.post([.connection(.closed)])
-        case .closed(let code, let reason):
-            fail("the CometChat realtime connection closed with \(code)" + (reason.isEmpty ? "" : " \"\(reason)\""))
-        case .dropped:
-            fail("the CometChat realtime connection dropped with no close frame (1006)")
-        case .failed(let why):
-            fail(why)
         }
     }
 

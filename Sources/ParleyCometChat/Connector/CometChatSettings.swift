@@ -1,3 +1,4 @@
+import Foundation
 import ParleyCore
 import ParleyModel
 
@@ -8,9 +9,12 @@ public struct CometChatSettings: Sendable {
     public var region: String
     /// The REST base, `/v3` included: `…/messages` is appended.
     public var restURL: String
-    /// The realtime socket's address. CometChat's own comes from its client API's settings and is
-    /// not public (protocols/cometchat.md, Gaps), so it is a setting.
+    /// The realtime socket's address, used as it is instead of the one the client API's settings
+    /// give (`CHAT_HOST…:CHAT_WSS_PORT`); nil derives it, as the SDK does.
     public var websocketURL: String?
+    /// The client API's base (`…/v3.0`: `/me`, `/settings`) when `client_api_url` names it; nil
+    /// derives it (``clientAPIBase``).
+    public var clientAPIURL: String?
     /// The REST API key (`apikey`); a secret, never written to any output.
     public var apiKey: String
     /// The uid the flow acts as (`onBehalfOf`).
@@ -23,6 +27,8 @@ public struct CometChatSettings: Sendable {
     public var quiet: Duration
     /// Which runs are the flow's: those its messages started (by run id), or all on the socket.
     public var runs: RunScope
+    /// Keep-alive and reconnection timing (the SDK's by default).
+    public var link = CometChatLinkTiming()
 
     /// Every field at its default, with explicit addresses.
     public init(appID: String, apiKey: String, user: String, peer: CometChatPeer, restURL: String, websocketURL: String?) {
@@ -42,6 +48,22 @@ public struct CometChatSettings: Sendable {
     public static func restURL(appID: String, region: String) -> String {
         "https://\(appID).api-\(region).cometchat.io/v3"
     }
+
+    /// The client API's base, `/v3.0` included: `client_api_url` when given; else, with a
+    /// `rest_url` of its own (a proxy, a local server), the same scheme, host and port under
+    /// `/v3.0`; else the region's client host, `https://{appId}.apiclient-{region}.cometchat.io/v3.0`.
+    public var clientAPIBase: String {
+        if let clientAPIURL { return clientAPIURL.hasSuffix("/") ? String(clientAPIURL.dropLast()) : clientAPIURL }
+        guard restURL != Self.restURL(appID: appID, region: region), let rest = URLComponents(string: restURL), let scheme = rest.scheme,
+            let host = rest.host, !host.isEmpty
+        else { return "https://\(appID).apiclient-\(region).cometchat.io/v3.0" }
+        let shownHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        return "\(scheme)://\(shownHost)\(rest.port.map { ":\($0)" } ?? "")/v3.0"
+    }
+
+    /// Whether the socket goes without TLS (`ws://`): the client API is plain `http://` (loopback,
+    /// a local server), as with the SDK's `wss://` for `https://`.
+    public var plainSocket: Bool { clientAPIBase.lowercased().hasPrefix("http://") }
 
     /// Reads rendered settings; `duration` parses duration text (`30s`). Throws a message that
     /// names the setting and what it should be.
@@ -89,8 +111,17 @@ public struct CometChatSettings: Sendable {
             }
             websocket = text
         }
+        var clientAPI: String?
+        if let value = settings["client_api_url"] {
+            let text = try Self.text(value, "client_api_url")
+            guard text.hasPrefix("http://") || text.hasPrefix("https://") else {
+                throw CometChatSettingsError("`client_api_url` must be an http:// or https:// address (…/v3.0); got \(text)")
+            }
+            clientAPI = text
+        }
         self.init(appID: appID, apiKey: apiKey, user: user, peer: peer, restURL: rest, websocketURL: websocket)
         self.region = region
+        clientAPIURL = clientAPI
         if let value = settings["timeout"] {
             timeout = try Self.duration(value, "timeout", duration)
             guard timeout > .zero else { throw CometChatSettingsError("`timeout` must be longer than 0s") }

@@ -7,8 +7,9 @@ import ParleyModel
 import ParleyWebSocket
 
 /// The realtime connection over a WebSocket: the auth frame first, the server's
-/// `{"type":"auth","body":{"code":200}}` within the timeout, then text frames, with a ping every
-/// 20 s (the server answers `{"action":"pong"}`, which is not delivered).
+/// `{"type":"auth","body":{"code":"200","status":"OK"}}` within the timeout, then text frames,
+/// kept alive by ``CometChatKeepAlive`` (a ping at once and every 15 s; a pong, which is not
+/// delivered, within 3 s, or the socket is closed as dead).
 public struct CometChatWebSocket: CometChatRealtime {
     private let clock: any MonotonicClock
     private let logger: Logger
@@ -26,6 +27,8 @@ public struct CometChatWebSocket: CometChatRealtime {
         // The attempt runs unstructured and races the watchdog: a handshake that hangs is
         // abandoned (and closed once it opens) instead of hanging the flow.
         let (results, sink) = AsyncStream.makeStream(of: CometChatRealtimeEnding.self)
+        // A dead socket (no pong) ends the run at once, even while its close goes unanswered.
+        state.onSilence { sink.yield(.unresponsive($0)) }
         let attempt = Task { sink.yield(await connect(login, state: state, opened: opened, deliver: deliver)) }
         let watchdog = Task { [clock] in
             try await clock.sleep(for: login.timeout)
@@ -64,14 +67,18 @@ public struct CometChatWebSocket: CometChatRealtime {
                 state.open(outbound)
                 if state.isCancelled { return try await outbound.close(.normalClosure, reason: "Parley finished the flow") }
                 try await outbound.writeTextMessage(login.authFrame)
-                try await Self.read(inbound, outbound, clock: clock, state: state, opened: opened, deliver: deliver)
+                try await Self.read(inbound, outbound, clock: clock, timing: login.timing, state: state, opened: opened, deliver: deliver)
             }
             if let failure = state.failure { return .failed(failure) }
+            if let refusal = state.refusal { return .refused(refusal) }
+            if let silence = state.silence { return .unresponsive(silence) }
             if state.isCancelled { return .cancelled }
             guard let frame else { return .dropped }
             return .closed(code: Int(UInt16(webSocketErrorCode: frame.closeCode)), reason: frame.reason ?? "")
         } catch {
             if let failure = state.failure { return .failed(failure) }
+            if let refusal = state.refusal { return .refused(refusal) }
+            if let silence = state.silence { return .unresponsive(silence) }
             if state.isCancelled { return .cancelled }
             // A message of fragments above `messages(maxSize:)`: the client sent 1009 and says so.
             // (A single frame above `maxFrameSize` does not: NIO's error handler closes the channel
@@ -86,18 +93,13 @@ public struct CometChatWebSocket: CometChatRealtime {
         }
     }
 
-    /// Reads the socket's frames until it ends: the auth answer first, then the agent's frames.
+    /// Reads the socket's frames until it ends: the auth answer first, then the agent's frames,
+    /// with the keep-alive running from the moment `opened` returns.
     private static func read(
-        _ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, clock: any MonotonicClock, state: SocketState,
-        opened: @escaping @Sendable () async -> Void, deliver: @escaping @Sendable (String) async -> Void
+        _ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, clock: any MonotonicClock, timing: CometChatLinkTiming,
+        state: SocketState, opened: @escaping @Sendable () async -> Void, deliver: @escaping @Sendable (String) async -> Void
     ) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                while true {
-                    try await clock.sleep(for: .seconds(20))
-                    try await outbound.writeTextMessage(#"{"action":"ping"}"#)
-                }
-            }
             defer { group.cancelAll() }
             for try await message in inbound.messages(maxSize: EventSizeLimit.bytes) {
                 guard case .text(let text) = message else {
@@ -106,26 +108,53 @@ public struct CometChatWebSocket: CometChatRealtime {
                 }
                 if !state.authenticated {
                     if let refusal = Self.authRefusal(text) {
-                        state.fail(refusal)
+                        state.refuse(refusal)
                         return try await outbound.close(.policyViolation, reason: "not authenticated")
                     }
                     state.authenticate()
                     await opened()
+                    state.startKeepAlive(timing: timing, at: clock.now)
+                    group.addTask { try await keepAlive(outbound, clock: clock, timing: timing, state: state) }
                     continue
                 }
-                if Self.isPong(text) { continue }
+                if Self.isPong(text) {
+                    state.pong()
+                    continue
+                }
+                // A socket given up as dead delivers nothing more: its successor may be open already.
+                guard state.silence == nil else { return }
                 await deliver(text)
             }
         }
     }
 
-    /// Nil when `text` is the server's successful auth answer; else why the socket is not authenticated.
-    static func authRefusal(_ text: String) -> String? {
+    /// Pings as ``CometChatKeepAlive`` says; a pong overdue closes the socket as dead.
+    private static func keepAlive(
+        _ outbound: WebSocketOutboundWriter, clock: any MonotonicClock, timing: CometChatLinkTiming, state: SocketState
+    ) async throws {
+        while true {
+            switch state.keepAliveStep(at: clock.now) {
+            case .ping:
+                try await outbound.writeTextMessage(CometChatKeepAlive.pingFrame)
+            case .overdue:
+                state.silent("CometChat did not answer a ping within \(timing.pongWindow.flowText)")
+                try await outbound.close(.goingAway, reason: "no pong")
+                return
+            case .wait(let until):
+                try await clock.sleep(until: until)
+            }
+        }
+    }
+
+    /// Nil when `text` is the server's successful auth answer (`code` 200 as a number or a string,
+    /// as the two SDKs read it, and `status` OK in any case); else why the socket is not authenticated.
+    public static func authRefusal(_ text: String) -> String? {
         guard let frame = try? JSONValue(parsing: text), frame["type"] == .string("auth") else {
             return "the server's first frame was not the answer to the auth frame: \(CometChatRestClient.excerpt(text))"
         }
-        if case .number(let code)? = frame["body"]?["code"], code == 200 { return nil }
-        if case .string(let code)? = frame["body"]?["code"], code == "200" { return nil }
+        let code = frame["body"]?.integerMember("code")
+        let status = frame["body"]?.stringMember("status")
+        if code == 200, status?.lowercased() == "ok" { return nil }
         let message = frame["body"]?["message"].map { $0.compactText() } ?? frame["body"]?.compactText() ?? ""
         return "CometChat refused the socket's authentication: \(message)"
     }
@@ -144,11 +173,17 @@ private final class SocketState: @unchecked Sendable {
     private var authenticatedFlag = false
     private var cancelledFlag = false
     private var failureText: String?
+    private var refusalText: String?
+    private var silenceText: String?
+    private var keepAlive: CometChatKeepAlive?
+    private var silenceReport: (@Sendable (String) -> Void)?
 
     var opened: Bool { lock.withLock { openedFlag } }
     var authenticated: Bool { lock.withLock { authenticatedFlag } }
     var isCancelled: Bool { lock.withLock { cancelledFlag } }
     var failure: String? { lock.withLock { failureText } }
+    var refusal: String? { lock.withLock { refusalText } }
+    var silence: String? { lock.withLock { silenceText } }
 
     func open(_ outbound: WebSocketOutboundWriter) {
         lock.withLock {
@@ -160,6 +195,26 @@ private final class SocketState: @unchecked Sendable {
     func authenticate() { lock.withLock { authenticatedFlag = true } }
     func cancel() { lock.withLock { cancelledFlag = true } }
     func fail(_ reason: String) { lock.withLock { if failureText == nil { failureText = reason } } }
+    func refuse(_ reason: String) { lock.withLock { refusalText = reason } }
+    func silent(_ reason: String) {
+        let report = lock.withLock { () -> (@Sendable (String) -> Void)? in
+            silenceText = reason
+            return silenceReport
+        }
+        report?(reason)
+    }
+
+    func onSilence(_ report: @escaping @Sendable (String) -> Void) { lock.withLock { silenceReport = report } }
+
+    func startKeepAlive(timing: CometChatLinkTiming, at now: Duration) {
+        lock.withLock { keepAlive = CometChatKeepAlive(timing: timing, authenticatedAt: now) }
+    }
+
+    func keepAliveStep(at now: Duration) -> CometChatKeepAlive.Step {
+        lock.withLock { keepAlive?.step(at: now) ?? .wait(until: now + .seconds(1)) }
+    }
+
+    func pong() { lock.withLock { keepAlive?.pong() } }
 
     func closeSocket(code: WebSocketErrorCode, reason: String) async {
         guard let open = lock.withLock({ writer }) else { return }

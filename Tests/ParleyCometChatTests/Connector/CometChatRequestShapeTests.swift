@@ -9,7 +9,7 @@ import Testing
 /// shapes (protocols/cometchat.md §4.2, §5.1): paths, the `apikey` and `onBehalfOf` headers, bodies.
 @Suite("cometchat connector requests")
 struct CometChatRequestShapeTests {
-    @Test("a message, a form filled and submitted: auth token, POST /messages, the apiAction, PATCH interacted, as documented")
+    @Test("a message, a form filled and submitted: auth token, PUT /v3.0/me, POST /messages, the apiAction, PATCH interacted, as documented")
     func requestShapes() async throws {
         let requests = try await LiveCometChat.with { server, session in
             try await session.perform(.send(text: "Please contact me"))
@@ -26,13 +26,25 @@ struct CometChatRequestShapeTests {
             #expect(second.contains { if case .reply(let reply) = $0 { reply.text == "Thanks, Ada from uk." } else { false } })
             return await server.requestLog.requests()
         }
-        #expect(requests.map { "\($0.method) \($0.path)" }.count == 4, "\(requests.map { "\($0.method) \($0.path)" })")
+        #expect(requests.map { "\($0.method) \($0.path)" }.count == 5, "\(requests.map { "\($0.method) \($0.path)" })")
 
         let token = try #require(requests.first { $0.path == "/v3/users/cometchat-uid-1/auth_tokens" })
         #expect(token.method == "POST")
         #expect(token.headers["apikey"] == "key-1")
         #expect(token.headers["onbehalfof"] == nil)
         #expect(token.body == .object([]))
+
+        // The SDK's login: the client API under /v3.0 on the REST host, with the auth token.
+        let me = try #require(requests.first { $0.path == "/v3.0/me" })
+        #expect(me.method == "PUT")
+        #expect(me.headers["appid"] == "parley-app")
+        #expect(me.headers["authtoken"]?.isEmpty == false)
+        #expect(me.headers["apikey"] == nil)
+        #expect(me.headers["resource"] == "parley-s1")
+        #expect(me.headers["sdk"]?.isEmpty == false)
+        #expect(me.headers["content-type"] == "application/x-www-form-urlencoded")
+        #expect(!requests.contains { $0.path == "/v3.0/settings" }, "the /me answer carried the settings")
+        #expect(requests.map(\.path).firstIndex(of: "/v3.0/me")! < requests.map(\.path).firstIndex(of: "/v3/messages")!)
 
         let send = try #require(requests.first { $0.method == "POST" && $0.path == "/v3/messages" })
         #expect(send.headers["apikey"] == "key-1")
@@ -68,7 +80,7 @@ struct CometChatRequestShapeTests {
 
     @Test("a wrong API key fails the flow with CometChat's code and a hint")
     func wrongKey() async throws {
-        let failure = try await LiveCometChat.with({ $0.apiKey = "wrong" }) { _, session in await session.failure() }
+        let failure = try await LiveCometChat.with({ settings, _ in settings.apiKey = "wrong" }) { _, session in await session.failure() }
         let message = try #require(failure)
         #expect(message.contains("CometChat refused POST /users/cometchat-uid-1/auth_tokens: 401"), "\(message)")
         #expect(message.contains("AUTH_ERR_APIKEY_NOT_FOUND"), "\(message)")
@@ -86,16 +98,6 @@ struct CometChatRequestShapeTests {
         #expect(message.contains("the agent broke CometChat's protocol"), "\(message)")
     }
 
-    @Test("a dropped socket fails the flow and says so")
-    func dropped() async throws {
-        let failure = try await LiveCometChat.with { _, session in
-            try await session.perform(.send(text: "drop it"))
-            return await session.failure()
-        }
-        let message = try #require(failure)
-        #expect(message.contains("the CometChat realtime connection"), "\(message)")
-    }
-
     @Test("an invalid card is a run_error naming what is wrong")
     func invalidCard() async throws {
         let events = try await LiveCometChat.with { _, session in
@@ -111,7 +113,7 @@ struct CometChatRequestShapeTests {
 
     @Test("a socket address whose upgrade is declined fails the flow before anything is sent, naming the status")
     func refusedSocket() async throws {
-        let failure = try await LiveCometChat.with({ $0.websocketURL = $0.websocketURL.map { $0.replacingOccurrences(of: "/ws", with: "/nowhere") } }) {
+        let failure = try await LiveCometChat.with({ settings, url in settings.websocketURL = CometChatServer.webSocketURL(for: url).absoluteString + "/nowhere" }) {
             _, session in
             do {
                 try await session.perform(.send(text: "hello"))

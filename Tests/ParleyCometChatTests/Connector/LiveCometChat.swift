@@ -54,6 +54,22 @@ struct LiveCometChat {
               - fault: drop_connection
               - reply: never read
               - run_finished
+          - id: outage
+            when: { text: '(?i)outage' }
+            play:
+              - run_started
+              - reply: Going down.
+              - fault: { outage: 1s }
+              - pause: 300ms
+              - reply: Back later.
+              - run_finished
+          - id: logout
+            when: { text: '(?i)logout' }
+            play:
+              - run_started
+              - fault: { close: { code: 1002, reason: USER_LOGGED_OUT } }
+              - reply: never read
+              - run_finished
           - id: bad-card
             when: { text: '(?i)card' }
             play:
@@ -65,24 +81,35 @@ struct LiveCometChat {
 
     static let user = "cometchat-uid-1"
 
-    /// Runs `body` with a server and a connector for it; `change` edits the connector's settings.
+    /// Keep-alive and reconnection fast enough for tests: the same rules, in milliseconds.
+    static let fastLink = CometChatLinkTiming(pingInterval: .seconds(5), pongWindow: .seconds(1), reconnectDelay: .milliseconds(150), maxReconnects: 20)
+
+    /// Runs `body` with a server and a connector for it; `change` edits the connector's settings
+    /// (given the server's base URL), `server` the server's options. The connector has only the
+    /// REST base: the login through `/v3.0/me` names the socket.
     static func with<Value: Sendable>(
-        _ change: @Sendable (inout CometChatSettings) -> Void = { _ in },
+        server options: CometChatServerOptions = CometChatServerOptions(),
+        realtime: (@Sendable (any MonotonicClock) -> any CometChatRealtime)? = nil,
+        _ change: @Sendable (inout CometChatSettings, URL) -> Void = { _, _ in },
         _ body: @Sendable (CometChatServer, any AgentSession) async throws -> Value
     ) async throws -> Value {
         let script = try AgentScriptParser.parse(text: Self.script, path: "shop.agent.yaml").get()
-        let server = CometChatServer(script: script, options: CometChatServerOptions(apiKey: "key-1", agentUID: "shop-bot"))
+        var options = options
+        options.apiKey = "key-1"
+        options.agentUID = "shop-bot"
+        let server = CometChatServer(script: script, options: options)
         return try await server.withListening { url in
             var settings = CometChatSettings(
                 appID: "parley-app", apiKey: "key-1", user: Self.user, peer: .agent(uid: "shop-bot"),
-                restURL: CometChatServer.restURL(for: url).absoluteString,
-                websocketURL: CometChatServer.webSocketURL(for: url).absoluteString)
+                restURL: CometChatServer.restURL(for: url).absoluteString, websocketURL: nil)
+            settings.link = Self.fastLink
             // Generous: under a loaded machine (the whole suite on two cores) a socket can take seconds.
             settings.timeout = .seconds(30)
-            change(&settings)
+            change(&settings, url)
             return try await RunHTTPClient.with { httpClient in
                 let connector = CometChatConnector(
-                    settings: settings, httpClient: httpClient, users: CometChatUsers(), logger: Logger(label: "parley.test.cometchat"))
+                    settings: settings, httpClient: httpClient, users: CometChatUsers(), logger: Logger(label: "parley.test.cometchat"),
+                    realtime: realtime)
                 let session = try await connector.openSession(SessionRequest(sessionID: "s1", flowName: "live", clock: SystemClock()))
                 do {
                     let value = try await body(server, session)
@@ -110,6 +137,19 @@ extension AgentSession {
             if stop(event) { return seen }
         }
         return seen
+    }
+
+    /// Every event until the session fails (with the reason) or 30 s pass (reason nil).
+    func eventsUntilFailure() async -> (events: [AgentEvent], failure: String?) {
+        let clock = SystemClock()
+        let deadline = clock.now + .seconds(30)
+        var seen: [AgentEvent] = []
+        do {
+            while let event = try await next(before: deadline) { seen.append(event) }
+            return (seen, nil)
+        } catch {
+            return (seen, "\(error)")
+        }
     }
 
     /// The reason the session failed, read from `next`, or nil if it did not within 30 s.

@@ -11,7 +11,7 @@ struct CometChatInteractionTests {
     @Test("a form: /actions formData reaches the submit rule; the PATCH pushes interaction_completed once, then the answer's run")
     func form() async throws {
         try await CometChatTestServer.with { http, base, server in
-            let token = try await http.token(for: "ada")
+            let token = try await http.jwt(for: "ada")
             let outcome = try await PolyAISocketProbe.connect(CometChatServer.webSocketURL(for: base).absoluteString) { probe in
                 try await CometChatTestServer.authenticate(probe, token: token)
                 _ = try await http.sentID("form", from: "ada")
@@ -90,7 +90,7 @@ struct CometChatInteractionTests {
     @Test("a submit with no /actions body first: the simulator refuses it as a streamed run_error naming the empty field")
     func submitWithoutValues() async throws {
         try await CometChatTestServer.with { http, base, _ in
-            let token = try await http.token(for: "ada")
+            let token = try await http.jwt(for: "ada")
             _ = try await PolyAISocketProbe.connect(CometChatServer.webSocketURL(for: base).absoluteString) { probe in
                 try await CometChatTestServer.authenticate(probe, token: token)
                 _ = try await http.sentID("form", from: "ada")
@@ -111,7 +111,7 @@ struct CometChatInteractionTests {
     @Test("a scheduler: schedulerData.meetStartAt from /actions is the slot; a card button is a click; goals complete once each")
     func schedulerAndCard() async throws {
         try await CometChatTestServer.with { http, base, _ in
-            let token = try await http.token(for: "ada")
+            let token = try await http.jwt(for: "ada")
             let outcome = try await PolyAISocketProbe.connect(CometChatServer.webSocketURL(for: base).absoluteString) { probe in
                 try await CometChatTestServer.authenticate(probe, token: token)
                 _ = try await http.sentID("schedule", from: "ada")

@@ -121,11 +121,12 @@ struct CometChatRestTests {
         }
     }
 
-    @Test("the URLs: REST under /v3, the socket at /ws; the agent's uid is made from its name unless given")
+    @Test("the URLs: REST under /v3, the client API under /v3.0, the socket at the root; the agent's uid is made from its name unless given")
     func urls() throws {
         let base = try #require(URL(string: "http://127.0.0.1:8767/"))
         #expect(CometChatServer.restURL(for: base).absoluteString == "http://127.0.0.1:8767/v3")
-        #expect(CometChatServer.webSocketURL(for: base).absoluteString == "ws://127.0.0.1:8767/ws")
+        #expect(CometChatServer.webSocketURL(for: base).absoluteString == "ws://127.0.0.1:8767")
+        #expect(CometChatServer.clientAPIURL(for: base).absoluteString == "http://127.0.0.1:8767/v3.0")
         #expect(CometChatServerOptions.agentUID(forName: "Demo Support") == "demo-support")
         #expect(CometChatServerOptions.agentUID(forName: "Ünï Bot 2.0") == "ünï-bot-2-0")
         let server = CometChatServer(script: try CometChatTestServer.parsed())

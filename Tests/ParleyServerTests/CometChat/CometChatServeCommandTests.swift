@@ -26,16 +26,12 @@ struct CometChatServeCommandTests {
         let port = try #require(URL(string: server.url)?.port)
         #expect(
             server.readyLine
-                == "parley serve: CometChat agent 'Demo Support' listening on http://127.0.0.1:\(port)/ (REST http://127.0.0.1:\(port)/v3, WebSocket ws://127.0.0.1:\(port)/ws, app app-7, agent uid support-bot)"
+                == "parley serve: CometChat agent 'Demo Support' listening on http://127.0.0.1:\(port)/ (REST http://127.0.0.1:\(port)/v3, WebSocket ws://127.0.0.1:\(port), app app-7, agent uid support-bot)"
         )
         let base = try #require(URL(string: server.url))
         let http = CometChatHTTP(base: base)
         #expect(try await http.send(.POST, "v3/users/ada/auth_tokens", body: "{}").status == 401)
-        let answer = try await http.send(.POST, "v3/users/ada/auth_tokens", body: "{}", apiKey: "key-7")
-        guard case .string(let token)? = answer.json?["data"]?["authToken"] else {
-            Issue.record("no token: \(answer.body)")
-            return
-        }
+        let token = try await http.jwt(for: "ada", appID: "app-7", apiKey: "key-7")
         let pid = server.pid
         let outcome = try await PolyAISocketProbe.connect(CometChatServer.webSocketURL(for: base).absoluteString) { probe in
             try await probe.send(CometChatTestServer.authFrame(token, appID: "app-7"))
@@ -47,7 +43,7 @@ struct CometChatServeCommandTests {
             kill(pid, SIGTERM)
             try await probe.waitForEnd(timeout: .seconds(20))
         }
-        #expect(outcome.frames.first?.body?["code"] == 200)
+        #expect(outcome.frames.first?.body?["code"] == "200")
         #expect(outcome.frames.contains { $0.event == "run_started" && $0.json?["sender"] == "support-bot" })
         #expect(outcome.close?.closeCode == .normalClosure)
         #expect(server.stop(with: SIGTERM) == 0)

@@ -9,28 +9,31 @@ import Testing
 /// user's socket followed by its persisted messages, in order.
 @Suite("CometChat server: socket")
 struct CometChatSocketTests {
-    @Test("auth: a token the server issued is answered 200 OK and ping gets pong; a bad token 401 then close 1008")
+    @Test("auth: a JWT the server issued is answered code \"200\" OK and a ping with ack gets pong; a bad token or an auth token \"401\" then close 1008")
     func auth() async throws {
         try await CometChatTestServer.with { http, base, _ in
             let url = CometChatServer.webSocketURL(for: base).absoluteString
-            let token = try await http.token(for: "ada")
+            let token = try await http.jwt(for: "ada")
             let good = try await PolyAISocketProbe.connect(url) { probe in
                 try await CometChatTestServer.authenticate(probe, token: token)
-                try await probe.send(#"{"action":"ping"}"#)
+                try await probe.send(#"{"action":"ping","ack":true}"#)
                 try await probe.wait { $0.count >= 2 }
             }
             try #require(good.frames.count == 2)
-            #expect(good.frames[0].json == JSONValue.object([JSONMember("type", "auth"), JSONMember("body", .object([JSONMember("code", 200), JSONMember("status", "OK")]))]).sorted)
+            #expect(good.frames[0].json == JSONValue.object([JSONMember("type", "auth"), JSONMember("body", .object([JSONMember("code", "200"), JSONMember("status", "OK")]))]).sorted)
             #expect(good.frames[1].json == .object([JSONMember("action", "pong")]))
 
-            for frame in [CometChatTestServer.authFrame("made-up"), CometChatTestServer.authFrame(token, appID: "other-app")] {
+            let authToken = try await http.token(for: "ada")
+            for frame in [
+                CometChatTestServer.authFrame("made-up"), CometChatTestServer.authFrame(token, appID: "other-app"), CometChatTestServer.authFrame(authToken),
+            ] {
                 let bad = try await PolyAISocketProbe.connect(url) { probe in
                     try await probe.send(frame)
                     try await probe.waitForEnd()
                 }
                 let reply = try #require(bad.frames.first)
                 #expect(bad.frames.count == 1)
-                #expect(reply.type == "auth" && reply.body?["code"] == 401 && reply.body?["status"] == "ERROR")
+                #expect(reply.type == "auth" && reply.body?["code"] == "401" && reply.body?["status"] == "ERROR")
                 #expect(reply.body?["message"].map(Interpolation.text)?.isEmpty == false)
                 #expect(bad.close?.closeCode == .policyViolation)
             }
@@ -47,7 +50,7 @@ struct CometChatSocketTests {
     @Test("a message to the agent: the run streams on the user's socket in order, then tool-arguments, tool-result and the assistant message with its card")
     func run() async throws {
         try await CometChatTestServer.with { http, base, _ in
-            let token = try await http.token(for: "ada")
+            let token = try await http.jwt(for: "ada")
             let outcome = try await PolyAISocketProbe.connect(CometChatServer.webSocketURL(for: base).absoluteString) { probe in
                 try await CometChatTestServer.authenticate(probe, token: token)
                 let id = try await http.sentID("order 42", from: "ada")
@@ -97,7 +100,7 @@ struct CometChatSocketTests {
     @Test("the agent's typing is a typing_indicator; a reply outside a run is a text message from the agent")
     func typing() async throws {
         try await CometChatTestServer.with { http, base, _ in
-            let token = try await http.token(for: "ada")
+            let token = try await http.jwt(for: "ada")
             let outcome = try await PolyAISocketProbe.connect(CometChatServer.webSocketURL(for: base).absoluteString) { probe in
                 try await CometChatTestServer.authenticate(probe, token: token)
                 _ = try await http.sentID("typing", from: "ada")
@@ -121,8 +124,8 @@ struct CometChatSocketTests {
     func group() async throws {
         try await CometChatTestServer.with { http, base, _ in
             let url = CometChatServer.webSocketURL(for: base).absoluteString
-            let adaToken = try await http.token(for: "ada")
-            let bobToken = try await http.token(for: "bob")
+            let adaToken = try await http.jwt(for: "ada")
+            let bobToken = try await http.jwt(for: "bob")
             let run = ["run_started", "text_message_start", "text_message_content", "text_message_end", "run_finished", "agentic/assistant"]
             let ada = try await PolyAISocketProbe.connect(url) { ada in
                 try await CometChatTestServer.authenticate(ada, token: adaToken)
@@ -159,7 +162,7 @@ struct CometChatSocketTests {
     func faults() async throws {
         try await CometChatTestServer.with { http, base, _ in
             let url = CometChatServer.webSocketURL(for: base).absoluteString
-            let token = try await http.token(for: "ada")
+            let token = try await http.jwt(for: "ada")
             let garbled = try await PolyAISocketProbe.connect(url) { probe in
                 try await CometChatTestServer.authenticate(probe, token: token)
                 _ = try await http.sentID("malformed", from: "ada")
@@ -193,7 +196,7 @@ struct CometChatSocketTests {
     func outage() async throws {
         try await CometChatTestServer.with { http, base, _ in
             let url = CometChatServer.webSocketURL(for: base).absoluteString
-            let token = try await http.token(for: "ada")
+            let token = try await http.jwt(for: "ada")
             let clock = ContinuousClock()
             let asked = Moment(clock.now)
             let first = try await PolyAISocketProbe.connect(url) { probe in
@@ -214,14 +217,14 @@ struct CometChatSocketTests {
             #expect(during.frames.isEmpty && during.close == nil)
             // Another user is not down.
             let bob = try await PolyAISocketProbe.connect(url) { probe in
-                try await CometChatTestServer.authenticate(probe, token: try await http.token(for: "bob"))
+                try await CometChatTestServer.authenticate(probe, token: try await http.jwt(for: "bob"))
             }
-            #expect(bob.frames.first?.body?["code"] == 200)
+            #expect(bob.frames.first?.body?["code"] == "200")
             try await Task.sleep(until: down + .seconds(30.5), clock: clock)
             let after = try await PolyAISocketProbe.connect(url) { probe in
                 try await CometChatTestServer.authenticate(probe, token: token)
             }
-            #expect(after.frames.first?.body?["code"] == 200)
+            #expect(after.frames.first?.body?["code"] == "200")
             // The play went on: both replies are kept.
             let kept = try await http.messages("v3/users/comet-bot/messages").filter { $0["type"] == "assistant" }
             #expect(kept.compactMap { $0["data"]?["text"].map(Interpolation.text) } == ["Going down.", "Back later."])

@@ -108,7 +108,7 @@ enum CometChatTestServer {
         return try await server.withListening { url in try await body(CometChatHTTP(base: url), url, server) }
     }
 
-    /// The auth frame for `token`, as the wire contract spells it.
+    /// The auth frame for `token` (the JWT), as the SDK spells it.
     static func authFrame(_ token: String, appID: String = "parley-app") -> String {
         #"{"appId":"\#(appID)","type":"auth","deviceId":"d1","body":{"auth":"\#(token)","deviceId":"d1","params":{"platform":"parley","deviceId":"d1"}}}"#
     }
@@ -152,6 +152,32 @@ struct CometChatHTTP: Sendable {
             throw PolyAITestError("auth_tokens answered \(answer.status): \(answer.body)")
         }
         return token
+    }
+
+    /// `PUT /v3.0/me` with a new auth token for `uid`: the whole answer.
+    func me(for uid: String, appID: String = "parley-app", apiKey: String = "demo-api-key") async throws -> Answer {
+        let token = try await send(.POST, "v3/users/\(uid)/auth_tokens", body: "{}", apiKey: apiKey)
+        guard token.status == 200, case .string(let authToken)? = token.json?["data"]?["authToken"] else {
+            throw PolyAITestError("auth_tokens answered \(token.status): \(token.body)")
+        }
+        var request = HTTPClientRequest(url: URL(string: "v3.0/me", relativeTo: base)!.absoluteString)
+        request.method = .PUT
+        request.headers.add(name: "appid", value: appID)
+        request.headers.add(name: "authToken", value: authToken)
+        request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+        request.body = .bytes(ByteBuffer(string: "platform=test&deviceId=d1"))
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
+        let bytes = try await response.body.collect(upTo: 1 << 20)
+        return Answer(status: response.status.code, headers: response.headers, body: String(buffer: bytes))
+    }
+
+    /// The JWT the socket authenticates with, for `uid` (auth token, then `PUT /v3.0/me`, as the SDK logs in).
+    func jwt(for uid: String, appID: String = "parley-app", apiKey: String = "demo-api-key") async throws -> String {
+        let answer = try await me(for: uid, appID: appID, apiKey: apiKey)
+        guard answer.status == 200, case .string(let jwt)? = answer.json?["data"]?["jwt"] else {
+            throw PolyAITestError("PUT /v3.0/me answered \(answer.status): \(answer.body)")
+        }
+        return jwt
     }
 
     /// `POST /v3/messages`: a text message from `user`.

@@ -12,6 +12,11 @@ extension CometChatHub {
             authenticate(connection, appID: appID, token: token)
         case .ping:
             guard user != nil else { return refuseUnauthenticated(connection) }
+            if pingsToIgnore > 0 {
+                // A test's dead socket: no pong, so the client gives the socket up.
+                pingsToIgnore -= 1
+                return logger.info("ping of \(user ?? "") left unanswered")
+            }
             connection.send(.text(JSONValue.object([JSONMember("action", "pong")]).serialized()))
         case .other, .invalid:
             // After auth the server ignores what it does not serve (typing, receipts…).
@@ -31,21 +36,24 @@ extension CometChatHub {
         logger.info("socket of \(user) closed")
     }
 
+    /// Takes the auth frame: `body.auth` must be a JWT `PUT /v3.0/me` issued (as CometChat's
+    /// socket takes the SDK's). The answer's `code` is a string, as the JavaScript SDK compares it.
     private func authenticate(_ connection: WebSocketConnection, appID: String?, token: String?) {
-        let user = token.flatMap { tokens[$0] }
+        let user = token.flatMap { jwts[$0] }
         let why: String?
         if appID != options.appID {
             why = "appId '\(appID ?? "")' is not this app's (\(options.appID))"
         } else if token == nil {
-            why = "the auth frame has no body.auth token"
+            why = "the auth frame has no body.auth JWT"
         } else if user == nil {
-            why = "the auth token is not one this server issued"
+            why = token.flatMap { tokens[$0] } != nil
+                ? "body.auth is an auth token; the socket takes the JWT PUT /v3.0/me gives" : "body.auth is not a JWT this server issued"
         } else {
             why = nil
         }
         guard let user, why == nil else {
             logger.info("socket refused: \(why ?? "")")
-            let body = JSONValue.object([JSONMember("code", 401), JSONMember("status", "ERROR"), JSONMember("message", .string(why ?? ""))])
+            let body = JSONValue.object([JSONMember("code", "401"), JSONMember("status", "ERROR"), JSONMember("message", .string(why ?? ""))])
             connection.send(.text(JSONValue.object([JSONMember("type", "auth"), JSONMember("body", body)]).serialized()))
             connection.send(.close(code: 1008, reason: "authentication failed"))
             return
@@ -60,7 +68,7 @@ extension CometChatHub {
         if socketUsers[key] != user { sockets[user, default: []].append(connection) }
         socketUsers[key] = user
         logger.info("socket of \(user) authenticated")
-        let body = JSONValue.object([JSONMember("code", 200), JSONMember("status", "OK")])
+        let body = JSONValue.object([JSONMember("code", "200"), JSONMember("status", "OK")])
         connection.send(.text(JSONValue.object([JSONMember("type", "auth"), JSONMember("body", body)]).serialized()))
     }
 

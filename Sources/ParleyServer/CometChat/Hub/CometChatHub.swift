@@ -22,6 +22,10 @@ actor CometChatHub {
     var nextID = 1
     /// Auth token → uid.
     var tokens: [String: String] = [:]
+    /// JWT (from `PUT /v3.0/me`) → uid: what the socket's auth frame must carry.
+    var jwts: [String: String] = [:]
+    /// Pings still to leave unanswered (``CometChatServerOptions/unansweredPings``).
+    var pingsToIgnore = 0
     /// Authenticated sockets by uid, and the uid of each.
     var sockets: [String: [WebSocketConnection]] = [:]
     var socketUsers: [ObjectIdentifier: String] = [:]
@@ -44,6 +48,7 @@ actor CometChatHub {
         self.clock = clock
         self.pool = pool
         self.logger = logger
+        pingsToIgnore = options.unansweredPings
     }
 
     var agentUID: String { people.agentUID }
@@ -58,6 +63,33 @@ actor CometChatHub {
         let token = "\(uid)_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
         tokens[token] = uid
         return token
+    }
+
+    /// The user an auth token was issued to, or nil.
+    func user(ofToken token: String) -> String? {
+        tokens[token]
+    }
+
+    /// A new JWT for the user of `token` (`PUT /v3.0/me`); the socket authenticates with it.
+    func issueJWT(for uid: String) -> String {
+        let part = { UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "") }
+        let jwt = "eyJ\(part()).\(part()).\(part())"
+        jwts[jwt] = uid
+        return jwt
+    }
+
+    /// The app's settings as `/v3.0/me` and `/v3.0/settings` give them: the socket on this server's
+    /// host and port (`host`, the one the client reached, when the server listens on every address).
+    func appSettings(requestHost: String?) -> JSONValue {
+        let url = URLComponents(string: base)
+        var host = url?.host ?? "127.0.0.1"
+        if ["0.0.0.0", "::", ""].contains(host), let requestHost { host = requestHost }
+        let port = String(url?.port ?? 80)
+        return .object([
+            JSONMember("CHAT_HOST", .string(host)), JSONMember("CHAT_WSS_PORT", .string(port)), JSONMember("CHAT_WS_PORT", .string(port)),
+            JSONMember("CHAT_API_VERSION", "v3.0"), JSONMember("WS_API_VERSION", "v3.0"), JSONMember("REGION", .string(options.region)),
+            JSONMember("MODE", "DEFAULT"), JSONMember("POLLING_ENABLED", false),
+        ])
     }
 
     /// Keeps a text message from `user`, shows it to the others in its conversation, and queues
@@ -88,9 +120,10 @@ actor CometChatHub {
         return message.json(people)
     }
 
-    /// The messages of a conversation, oldest first.
-    func list(_ conversationID: String) -> [JSONValue] {
-        (order[conversationID] ?? []).compactMap { messages[$0]?.json(people) }
+    /// The messages of a conversation, oldest first: all of them, or (as the REST API pages) at
+    /// most `limit` after message `id` (`append`) or the last `limit` before it (`prepend`).
+    func list(_ conversationID: String, page: CometChatListPage = CometChatListPage()) -> [JSONValue] {
+        page.select(order[conversationID] ?? []).compactMap { messages[$0]?.json(people) }
     }
 
     /// Keeps a `POST /actions` body as the latest about the message its `data.messageId` names.

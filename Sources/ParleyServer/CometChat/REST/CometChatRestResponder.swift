@@ -6,8 +6,9 @@ import ParleyCore
 import ParleyModel
 
 /// The REST API (wire contract, "REST"), under `/v3`: auth tokens, sending a text message,
-/// marking an interaction, the message lists, and `POST /actions` standing in for the app backend
-/// that apiAction buttons call. Every request is recorded first, and every failure is
+/// marking an interaction, the message lists (paged by `id`, `affix` and `limit`), and
+/// `POST /actions` standing in for the app backend that apiAction buttons call. Under `/v3.0`, the
+/// client API's login (`PUT /me`) and settings (`GET /settings`), as the SDK calls them. Every request is recorded first, and every failure is
 /// `{"error": {"code", "message"}}`.
 struct CometChatRestResponder: Sendable {
     let hub: CometChatHub
@@ -24,6 +25,8 @@ struct CometChatRestResponder: Sendable {
         router.post("/v3/users/:uid/auth_tokens") { request, context in
             await respond { try await authToken(request, uid: context.parameters.require("uid")) }
         }
+        router.put("/v3.0/me") { request, _ in await respond { try await me(request) } }
+        router.get("/v3.0/settings") { request, _ in await respond { try await appSettings(request) } }
         router.post("/v3/messages") { request, _ in await respond { try await send(request) } }
         router.patch("/v3/messages/:id/interacted") { request, context in
             await respond { try await interacted(request, id: context.parameters.require("id")) }
@@ -42,7 +45,7 @@ struct CometChatRestResponder: Sendable {
                 Self.error(
                     CometChatRestError(
                         status: 404, code: "ERR_NOT_FOUND",
-                        message: "No endpoint \(request.method.rawValue) \(request.uri.path) here; the REST API is under /v3, the WebSocket at /ws."
+                        message: "No endpoint \(request.method.rawValue) \(request.uri.path) here; the REST API is under /v3, the client API under /v3.0, the WebSocket at /."
                     ))
             }
         }
@@ -58,6 +61,46 @@ struct CometChatRestResponder: Sendable {
             JSONMember("createdAt", .number(Double(Int(Date().timeIntervalSince1970)))),
         ])
         return RESTReply.json(.ok, .object([JSONMember("data", data)]))
+    }
+
+    /// `PUT /v3.0/me` with `appid` and `authToken`: the current user, with the JWT the socket takes,
+    /// the socket's channel and (unless ``CometChatServerOptions/settingsInMe`` is off) the app's settings.
+    private func me(_ request: Request) async throws(CometChatRestError) -> Response {
+        let (uid, token) = try await clientUser(request)
+        let jwt = await hub.issueJWT(for: uid)
+        var data: [JSONMember] = [
+            JSONMember("uid", .string(uid)), JSONMember("name", .string(uid)), JSONMember("role", "default"), JSONMember("authToken", .string(token)),
+            JSONMember("jwt", .string(jwt)), JSONMember("wsChannel", .object([JSONMember("identity", .string("\(options.appID).\(uid)"))])),
+        ]
+        if options.settingsInMe { data.append(JSONMember("settings", await hub.appSettings(requestHost: Self.host(request)))) }
+        return RESTReply.json(.ok, .object([JSONMember("data", .object(data))]))
+    }
+
+    /// `GET /v3.0/settings` with `appid` and `authToken`: the app's settings.
+    private func appSettings(_ request: Request) async throws(CometChatRestError) -> Response {
+        _ = try await clientUser(request)
+        return RESTReply.json(.ok, .object([JSONMember("data", await hub.appSettings(requestHost: Self.host(request)))]))
+    }
+
+    /// The client API's caller: `appid` must be this app's and `authToken` one the server issued.
+    private func clientUser(_ request: Request) async throws(CometChatRestError) -> (uid: String, token: String) {
+        guard RESTReply.header(request, "appid") == options.appID else {
+            throw CometChatRestError(status: 401, code: "ERR_APP_NOT_FOUND", message: "The appid header does not name this app.")
+        }
+        guard let token = RESTReply.header(request, "authToken") else {
+            throw CometChatRestError(status: 401, code: "AUTH_ERR_AUTH_TOKEN_NOT_FOUND", message: "The authToken header is missing.")
+        }
+        guard let uid = await hub.user(ofToken: token) else {
+            // The token given is a credential: never echoed.
+            throw CometChatRestError(status: 401, code: "AUTH_ERR_AUTH_TOKEN_NOT_FOUND", message: "The authToken given is not one this app issued.")
+        }
+        return (uid, token)
+    }
+
+    /// The host part of the request's `Host` header.
+    private static func host(_ request: Request) -> String? {
+        guard let authority = request.head.authority ?? RESTReply.header(request, "Host") else { return nil }
+        return URLComponents(string: "http://\(authority)")?.host
     }
 
     /// `POST /messages`: a text message from the user, answered before the agent's run plays.
@@ -88,8 +131,14 @@ struct CometChatRestResponder: Sendable {
     /// `GET /users/{uid}/messages` (between the acting user and uid) or `GET /groups/{guid}/messages`.
     private func list(_ request: Request, address: CometChatAddress) async throws(CometChatRestError) -> Response {
         let user = try actingUser(request)
-        let messages = await hub.list(address.conversationID(from: user))
-        return RESTReply.json(.ok, .object([JSONMember("data", .array(messages))]))
+        var query: [String: String] = [:]
+        for item in request.uri.queryParameters { query[String(item.key)] = String(item.value) }
+        let page = try CometChatListPage.read(query).get()
+        let messages = await hub.list(address.conversationID(from: user), page: page)
+        let meta = JSONValue.object([
+            JSONMember("current", .object([JSONMember("limit", .number(Double(page.limit ?? 100))), JSONMember("count", .number(Double(messages.count)))]))
+        ])
+        return RESTReply.json(.ok, .object([JSONMember("data", .array(messages)), JSONMember("meta", meta)]))
     }
 
     /// `POST /actions`: what an apiAction button sent; no apikey (it stands in for the app's own backend).

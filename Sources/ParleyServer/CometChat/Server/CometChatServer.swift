@@ -8,7 +8,8 @@ import ParleySimulator
 import ServiceLifecycle
 
 /// An agent script served as a CometChat AI agent (docs/serve.md, "CometChat"): the REST API
-/// under `/v3` and the realtime WebSocket at `/ws`, on one port. A user's text message to the
+/// under `/v3`, the client API's login and settings under `/v3.0`, and the realtime WebSocket at
+/// the root path (the address `/v3.0/me` gives, as CometChat's does), on one port. A user's text message to the
 /// agent (or to a group) plays the script's answer as a run streamed over the user's sockets, then
 /// its persisted agentic messages; interactive messages are answered through `PATCH …/interacted`.
 /// What `parley serve --protocol cometchat` runs, and what loopback tests start in-process with
@@ -83,9 +84,20 @@ public struct CometChatServer: Sendable {
     /// The text `fault: malformed_frame` sends: the start of a streamed event, cut off.
     public static let malformedFrameText = #"{"type":"streamed_message","body":{"type":"text_message_content","data":{"delta":"#
 
-    /// The WebSocket URL of a server whose HTTP base URL is `url`: `ws://host:port/ws`.
+    /// The WebSocket URL of a server whose HTTP base URL is `url`: `ws://host:port`, no path (the
+    /// one its settings name).
     public static func webSocketURL(for url: URL) -> URL {
-        ServerLifecycle.webSocketURL(for: url)
+        var components = URLComponents(url: url, resolvingAgainstBaseURL: false)!
+        components.scheme = url.scheme == "https" ? "wss" : "ws"
+        components.path = ""
+        return components.url!
+    }
+
+    /// The client API base of a server whose HTTP base URL is `url`: `http://host:port/v3.0`.
+    public static func clientAPIURL(for url: URL) -> URL {
+        var components = URLComponents(url: url, resolvingAgainstBaseURL: false)!
+        components.path = "/v3.0"
+        return components.url!
     }
 
     /// The REST base URL of a server whose HTTP base URL is `url`: `http://host:port/v3`.
@@ -95,13 +107,14 @@ public struct CometChatServer: Sendable {
         return components.url!
     }
 
-    /// The Hummingbird application: the REST routes, the upgrade at `/ws`, and the pool the
+    /// The Hummingbird application: the REST routes, the upgrade at `/`, and the pool the
     /// conversations' plays run in (shut down after the server, so sockets close first).
     private func application(onListening: @escaping @Sendable (URL) async -> Void) -> some Service {
         let pool = PolyAITaskPool()
         let options = self.options
-        let resolved = CometChatServerOptions(
-            appID: options.appID, region: options.region, apiKey: options.apiKey, agentUID: agentUID, agentName: agentName)
+        var resolved = options
+        resolved.agentUID = agentUID
+        resolved.agentName = agentName
         let hub = CometChatHub(script: script, options: resolved, clock: clock, pool: pool, logger: logger)
         let socket = CometChatSocket(hub: hub)
         let host = self.host

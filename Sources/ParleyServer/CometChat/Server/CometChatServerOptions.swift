@@ -11,17 +11,25 @@ public struct CometChatServerOptions: Hashable, Sendable {
     public var agentUID: String?
     /// The agent's name in message entities; nil takes the script's agent name.
     public var agentName: String?
+    /// Whether `PUT /v3.0/me` carries the app's `settings` (as CometChat's usually does); without
+    /// them a client must ask `GET /v3.0/settings`.
+    public var settingsInMe: Bool
+    /// Pings left unanswered, the first ones the server gets (a test's dead socket): each socket
+    /// that sends one of them gets no pong.
+    public var unansweredPings: Int
 
     /// Options; the defaults are a well-behaved server.
     public init(
         appID: String = "parley-app", region: String = "us", apiKey: String = "demo-api-key", agentUID: String? = nil,
-        agentName: String? = nil
+        agentName: String? = nil, settingsInMe: Bool = true, unansweredPings: Int = 0
     ) {
         self.appID = appID
         self.region = region
         self.apiKey = apiKey
         self.agentUID = agentUID
         self.agentName = agentName
+        self.settingsInMe = settingsInMe
+        self.unansweredPings = unansweredPings
     }
 
     /// The uid an agent named `name` gets when none is given: the name lowercased, each character

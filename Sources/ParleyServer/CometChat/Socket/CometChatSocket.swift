@@ -4,7 +4,7 @@ import HummingbirdWebSocket
 import NIOCore
 import NIOWebSocket
 
-/// The realtime socket at `/ws`: upgrades, then moves frames between the socket and the hub,
+/// The realtime socket at the root path, as CometChat's (`wss://host:port`, no path): upgrades, then moves frames between the socket and the hub,
 /// which authenticates it and sends it the frames of its user's conversations.
 struct CometChatSocket: Sendable {
     typealias Handler = WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>
@@ -14,10 +14,10 @@ struct CometChatSocket: Sendable {
     /// The largest message read from a client.
     static let maximumMessage = 128 << 10
 
-    /// Upgrades `/ws`; any other path stays plain HTTP (and gets the REST API's 404).
+    /// Upgrades `/`; any other path stays plain HTTP (and gets the REST API's 404).
     func shouldUpgrade(_ request: HTTPRequest, channel: any Channel) -> ShouldUpgradeResult<Handler> {
         let path = URLComponents(string: request.path ?? "/")?.path ?? request.path
-        guard path == "/ws" else { return .dontUpgrade }
+        guard path == "/" || path == "" else { return .dontUpgrade }
         return .upgrade([:]) { [hub] inbound, outbound, _ in
             await Self.serve(hub, inbound: inbound, outbound: outbound, channel: channel)
         }

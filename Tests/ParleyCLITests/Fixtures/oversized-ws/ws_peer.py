@@ -3,6 +3,7 @@
 Usage: ws_peer.py  -> prints "ready http://127.0.0.1:<port>/".
   POST /ok/.../access-token, /ok/.../sessions   PolyAI's REST handshake
   POST /ok/.../auth_tokens, /ok/.../messages     CometChat's auth token and a sent message
+  PUT  /ok/v3.0/me                              CometChat's login: a JWT
   GET  /polyws     the upgrade accepted, then one 50 MB text message at once
   GET  /cometws    the upgrade accepted, the auth frame answered, then one 50 MB text message once
                    the flow's message has been sent (POST /messages)
@@ -60,7 +61,7 @@ class Handler(socketserver.BaseRequestHandler):
                  f"Sec-WebSocket-Accept: {accept}\r\n\r\n").encode())
             if route == "/cometws":
                 request.recv(65536)  # the client's auth frame
-                request.sendall(text_frame(json.dumps({"type": "auth", "body": {"code": 200}}).encode()))
+                request.sendall(text_frame(json.dumps({"type": "auth", "body": {"code": "200", "status": "OK"}}).encode()))
                 message_sent.wait(30)
             send_oversized(request)
             # The client's close frame (1009) ends the connection; the server closes it, as it should.
@@ -74,6 +75,8 @@ class Handler(socketserver.BaseRequestHandler):
             return answer(request, "200 OK", b'{"access_token":"token-1"}')
         if route.endswith("/sessions"):
             return answer(request, "200 OK", b'{"session_id":"session-1"}')
+        if method == "PUT" and route.endswith("/me"):
+            return answer(request, "200 OK", json.dumps({"data": {"uid": "cometchat-uid-1", "jwt": "jwt-1"}}).encode())
         if route.endswith("/auth_tokens"):
             return answer(request, "200 OK", json.dumps({"data": {"authToken": "auth-1"}}).encode())
         if route.endswith("/messages"):

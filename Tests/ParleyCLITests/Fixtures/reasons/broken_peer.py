@@ -3,6 +3,7 @@
 Usage: broken_peer.py  -> prints "ready http://127.0.0.1:<port>/ raw http://127.0.0.1:<raw port>/".
 HTTP paths (the first path segment picks the fault):
   POST /ok/...           PolyAI's handshake answered: /access-token and /sessions; CometChat's auth token
+  PUT  /ok/v3.0/me       CometChat's login: a JWT (the agent names its socket with websocket_url)
   POST /rest429/...      429 Too Many Requests with Retry-After: 30, every time
   POST /slow/...         answers after 60 s (a token endpoint that answers late)
   GET  /ws404            a WebSocket upgrade answered 404 Not Found
@@ -54,6 +55,8 @@ class Handler(socketserver.BaseRequestHandler):
                 return answer(self.request, "200 OK", b'{"session_id":"session-1"}')
             if path.endswith("/auth_tokens"):
                 return answer(self.request, "200 OK", json.dumps({"data": {"authToken": "auth-1"}}).encode())
+            if method == "PUT" and path.endswith("/me"):
+                return answer(self.request, "200 OK", json.dumps({"data": {"uid": "cometchat-uid-1", "jwt": "jwt-1"}}).encode())
         if fault == "junk":
             self.request.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n" + JUNK)
             self.request.shutdown(socket.SHUT_RDWR)
