@@ -5,8 +5,8 @@
 /// another transport (a sidecar running CometChat's JavaScript SDK, say) can replace it.
 public protocol CometChatRealtime: Sendable {
     /// Connects as `login.user`, authenticates, calls `opened` once the server accepted, then hands
-    /// every event frame's text to `deliver` until the connection ends or the task is cancelled.
+    /// every event frame's text (or word of a binary frame) to `deliver` until the connection ends or the task is cancelled.
     func run(
-        _ login: CometChatLogin, opened: @escaping @Sendable () async -> Void, deliver: @escaping @Sendable (String) async -> Void
+        _ login: CometChatLogin, opened: @escaping @Sendable () async -> Void, deliver: @escaping @Sendable (CometChatInbound) async -> Void
     ) async -> CometChatRealtimeEnding
 }
