@@ -66,7 +66,7 @@ struct ReadableTranscript: Sendable {
             return "reply \(JSONValue.quoted(reply.text))\(suggestions)"
         case .runStarted, .runFinished, .runError, .toolCall, .toolResult, .cardStart, .card, .cardEnd, .interactive, .goalCompleted,
             .agenticMessage, .action, .typing, .handoff, .system, .sessionEnded, .delivery, .connection, .custom, .stateSnapshot,
-            .stateDelta, .interrupt, .raw, .turnEnded:
+            .stateDelta, .interrupt, .raw, .protocolWarning, .turnEnded:
             let kind = event.kinds.first?.rawValue ?? "raw"
             let fields = event.fields
             if case .object(let members) = fields, members.isEmpty { return kind }

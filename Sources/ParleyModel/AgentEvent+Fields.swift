@@ -45,6 +45,7 @@ extension AgentEvent {
         case .stateDelta: return [.stateDelta]
         case .interrupt: return [.interrupt]
         case .raw: return []
+        case .protocolWarning: return [.protocolWarning]
         case .turnEnded: return [.turnEnded]
         }
     }
@@ -93,8 +94,9 @@ extension AgentEvent {
         case .agenticMessage(let message):
             return object(
                 ("id", text(message.id)), ("type", text(message.type.rawValue)), ("run_id", text(message.runID)),
-                ("thread_id", text(message.threadID)), ("sender", text(message.sender)), ("text", text(message.text)),
-                ("elements", message.elements), ("tool_calls", message.toolCalls), ("tool_call_id", text(message.toolCallID)))
+                ("thread_id", text(message.threadID)), ("sender", text(message.sender)), ("receiver", text(message.receiver)),
+                ("text", text(message.text)), ("elements", message.elements), ("tool_calls", message.toolCalls),
+                ("tool_call_id", text(message.toolCallID)), ("metadata", message.metadata))
         case .action(let action):
             return object(
                 ("message_id", text(action.messageID)), ("element", text(action.elementID)), ("type", text(action.type)),
@@ -124,6 +126,7 @@ extension AgentEvent {
         case .stateDelta(let patch): return object(("patch", patch))
         case .interrupt(let id, let reason, let payload): return object(("id", text(id)), ("reason", text(reason)), ("payload", payload))
         case .raw(let value): return value
+        case .protocolWarning(let message, let frame): return object(("message", text(message)), ("frame", text(frame)))
         case .turnEnded: return .object([])
         }
     }

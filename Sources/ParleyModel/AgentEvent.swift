@@ -35,6 +35,10 @@ public enum AgentEvent: Hashable, Sendable {
     case interrupt(id: String?, reason: String?, payload: JSONValue)
     /// Protocol traffic Parley keeps for transcripts but has no event for.
     case raw(JSONValue)
+    /// A frame the protocol's own SDK would ignore (not JSON, no type, an unknown type, a binary
+    /// frame, an event without its ids): kept, instead of failing the flow, so a flow can
+    /// `expect_no` it. `message` says what was wrong; `frame` is the frame's text, cut short.
+    case protocolWarning(message: String, frame: String?)
     /// The connector's word that the agent is done with this turn.
     case turnEnded
 }

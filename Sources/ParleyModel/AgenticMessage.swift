@@ -15,11 +15,16 @@ public struct AgenticMessage: Hashable, Sendable {
     public var toolCalls: JSONValue?
     /// The call a tool-result message answers.
     public var toolCallID: String?
+    /// Whom it went to: the user's uid, or the group's guid.
+    public var receiver: String?
+    /// `data.metadata`, as sent.
+    public var metadata: JSONValue?
 
     /// Creates an agentic message.
     public init(
         id: String, type: AgenticMessageType, runID: String? = nil, threadID: String? = nil, sender: String? = nil, text: String? = nil,
-        elements: JSONValue? = nil, toolCalls: JSONValue? = nil, toolCallID: String? = nil
+        elements: JSONValue? = nil, toolCalls: JSONValue? = nil, toolCallID: String? = nil, receiver: String? = nil,
+        metadata: JSONValue? = nil
     ) {
         self.id = id
         self.type = type
@@ -30,5 +35,7 @@ public struct AgenticMessage: Hashable, Sendable {
         self.elements = elements
         self.toolCalls = toolCalls
         self.toolCallID = toolCallID
+        self.receiver = receiver
+        self.metadata = metadata
     }
 }

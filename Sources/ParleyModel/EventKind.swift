@@ -35,6 +35,7 @@ public enum EventKind: String, Hashable, Sendable, CaseIterable {
     case stateSnapshot = "state_snapshot"
     case stateDelta = "state_delta"
     case interrupt
+    case protocolWarning = "protocol_warning"
     case turnEnded = "turn_ended"
 
     /// The fields a pattern for this event may name.
@@ -71,7 +72,8 @@ public enum EventKind: String, Hashable, Sendable, CaseIterable {
         case .agenticMessage, .assistantMessage, .toolArgumentsMessage, .toolResultMessage:
             return [
                 .init("id"), .init("type", values: AgenticMessageType.allCases.map(\.rawValue)), .init("run_id"), .init("thread_id"),
-                .init("sender"), .init("text"), .init("elements"), .init("tool_calls"), .init("tool_call_id"),
+                .init("sender"), .init("receiver"), .init("text"), .init("elements"), .init("tool_calls"), .init("tool_call_id"),
+                .init("metadata"),
             ]
         case .action:
             return [
@@ -94,6 +96,7 @@ public enum EventKind: String, Hashable, Sendable, CaseIterable {
         case .stateSnapshot: return [.init("state")]
         case .stateDelta: return [.init("patch")]
         case .interrupt: return [.init("id"), .init("reason"), .init("payload")]
+        case .protocolWarning: return [.init("message"), .init("frame")]
         case .turnEnded: return []
         }
     }
@@ -105,7 +108,7 @@ public enum EventKind: String, Hashable, Sendable, CaseIterable {
         case .agenticMessage, .assistantMessage, .toolArgumentsMessage, .toolResultMessage: return "text"
         case .action: return "url"
         case .runFinished: return "outcome"
-        case .runError: return "message"
+        case .runError, .protocolWarning: return "message"
         case .textDelta, .toolCallArgs: return "delta"
         case .reply, .system: return "text"
         case .toolCallStart, .toolCallEnd, .toolCall, .toolResult, .custom: return "name"

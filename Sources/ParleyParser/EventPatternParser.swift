@@ -129,6 +129,6 @@ struct EventPatternParser {
     /// Fields holding JSON, where a mapping matches an object rather than listing matchers.
     static let structuredFields: Set<String> = [
         "args", "payload", "data", "content", "value", "state", "patch", "suggestions", "attachments",
-        "call_actions", "elements", "route",
+        "call_actions", "elements", "route", "metadata",
     ]
 }

@@ -27,7 +27,7 @@ public enum CanaryEvents {
             .agenticMessage(
                 AgenticMessage(
                     id: "am-\(c)", type: type, runID: "run-\(c)", threadID: "thread-\(c)", sender: "agent-\(c)", text: "text \(c)",
-                    elements: json, toolCalls: json, toolCallID: "call-\(c)"))
+                    elements: json, toolCalls: json, toolCallID: "call-\(c)", receiver: "to-\(c)", metadata: json))
         }
         return [
             .runStarted(runID: "run-\(c)", threadID: "thread-\(c)"),
@@ -69,6 +69,7 @@ public enum CanaryEvents {
             .stateDelta(json),
             .interrupt(id: "int-\(c)", reason: "approve \(c)?", payload: json),
             .raw(json),
+            .protocolWarning(message: "odd frame \(c)", frame: "{\"type\":\"\(c)\"}"),
             .turnEnded,
         ]
     }
@@ -123,12 +124,13 @@ public enum CanaryEvents {
         case .stateDelta: return "stateDelta"
         case .interrupt: return "interrupt"
         case .raw: return "raw"
+        case .protocolWarning: return "protocolWarning"
         case .turnEnded: return "turnEnded"
         }
     }
 
     /// How many cases `caseName(of:)` names: raise it with each case added there.
-    public static let caseCount = 31
+    public static let caseCount = 32
 
     /// Every string reachable in `value` (struct fields, enum payloads, lists, JSON keys and values),
     /// with its path.

@@ -47,7 +47,7 @@ public enum CustomEventCodec {
             return (.sessionEnded, object(("reason", reason.map(JSONValue.string))))
         case .runStarted, .runFinished, .runError, .textStart, .textDelta, .textEnd, .reply, .toolCallStart, .toolCallArgs,
             .toolCallEnd, .toolCall, .toolResult, .delivery, .connection, .custom, .stateSnapshot, .stateDelta, .interrupt, .raw,
-            .turnEnded, .agenticMessage, .action:
+            .protocolWarning, .turnEnded, .agenticMessage, .action:
             return nil
         }
     }

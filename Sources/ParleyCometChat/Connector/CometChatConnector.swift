@@ -42,7 +42,7 @@ public final class CometChatConnector: Connector, Sendable {
                 .runStarted, .runFinished, .runError, .textStart, .textDelta, .textEnd, .reply, .toolCallStart, .toolCallArgs,
                 .toolCallEnd, .toolCall, .toolResult, .cardStart, .card, .cardEnd, .interactive, .form, .interactiveCard, .scheduler,
                 .goalCompleted, .agenticMessage, .assistantMessage, .toolArgumentsMessage, .toolResultMessage, .action, .typing,
-                .sessionEnded, .connection, .turnEnded,
+                .sessionEnded, .connection, .protocolWarning, .turnEnded,
             ])
     }
 

@@ -20,8 +20,8 @@ struct CometChatLink: Sendable {
         var ready: @Sendable () -> Void
         /// The socket was lost: messages wait for the next one (their runs stream only to open sockets).
         var down: @Sendable () -> Void
-        /// A frame's text from the socket.
-        var deliver: @Sendable (String) -> Void
+        /// A frame from the socket (or a missed message, as a `message` frame's text).
+        var deliver: @Sendable (CometChatInbound) -> Void
         /// The last message id the conversation knows, for the missed-message fetch.
         var lastMessageID: @Sendable () -> Int?
         /// The missed messages were fed through `deliver`.
@@ -57,7 +57,7 @@ struct CometChatLink: Sendable {
                     if reopening, let why = await recover() { return hooks.fail(why) }
                     hooks.ready()
                 },
-                deliver: { [hooks] text in hooks.deliver(text) })
+                deliver: { [hooks] inbound in hooks.deliver(inbound) })
             if hooks.isFinished() || Task.isCancelled || ending == .cancelled { return nil }
             switch policy.next(after: ending, authenticated: authenticated.value) {
             case .stop(let reason):
@@ -106,7 +106,7 @@ struct CometChatLink: Sendable {
                 return "after reconnecting, the missed messages could not be fetched: \(error.message)"
             }
             for message in page {
-                hooks.deliver(JSONValue.object([JSONMember("type", "message"), JSONMember("body", message)]).serialized())
+                hooks.deliver(.text(JSONValue.object([JSONMember("type", "message"), JSONMember("body", message)]).serialized()))
             }
             let ids = page.compactMap { $0.integerMember("id") }
             guard page.count == Self.pageSize, let last = ids.max(), last > after else { break }

@@ -5,9 +5,9 @@
 /// is one socket: the connector reconnects by calling `run` again.
 public protocol CometChatRealtime: Sendable {
     /// Connects as `login.user`, authenticates, calls `opened` once the server accepted (frames
-    /// wait until it returns), then hands every event frame's text to `deliver`, keeping the socket
-    /// alive, until the connection ends or the task is cancelled.
+    /// wait until it returns), then hands every event frame's text (or word of a binary frame) to
+    /// `deliver`, keeping the socket alive, until the connection ends or the task is cancelled.
     func run(
-        _ login: CometChatLogin, opened: @escaping @Sendable () async -> Void, deliver: @escaping @Sendable (String) async -> Void
+        _ login: CometChatLogin, opened: @escaping @Sendable () async -> Void, deliver: @escaping @Sendable (CometChatInbound) async -> Void
     ) async -> CometChatRealtimeEnding
 }

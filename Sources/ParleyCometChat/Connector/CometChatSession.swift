@@ -69,7 +69,7 @@ final class CometChatSession: AgentSession, @unchecked Sendable {
             try await send(text)
         case .submit, .click, .schedule:
             try await waitUntilOpen()
-            lock.withLock { conversation.userActed(at: clock.now) }
+            lock.withLock { conversation.userActed(at: clock.now, pressing: true) }
             try await interact(action)
         case .end:
             // CometChat has no session to end: the user leaves, the connection closes.
@@ -106,7 +106,8 @@ final class CometChatSession: AgentSession, @unchecked Sendable {
         guard let id = message.integerMember("id") else {
             throw ConnectorError("CometChat's POST /messages answered without the message's id: \(CometChatRestClient.excerpt(message.serialized()))")
         }
-        mailbox.post(lock.withLock { conversation.sent(messageID: id, at: clock.now) })
+        let conversationID = message["conversationId"]?.stringText
+        mailbox.post(lock.withLock { conversation.sent(messageID: id, conversationID: conversationID, at: clock.now) })
         timer.poke()
     }
 
@@ -132,7 +133,7 @@ final class CometChatSession: AgentSession, @unchecked Sendable {
             case .sendText(let text):
                 try await send(text)
             case .markInteracted(let messageID, let flowID, let elementID):
-                // The run answering the press carries the pressed message's id.
+                // A run under the pressed message's id is the press's answer too (else the next run adopted).
                 mailbox.post(lock.withLock { conversation.own(run: messageID, at: clock.now) })
                 try await rest.markInteracted(messageID: messageID, body: CometChatOutgoing.interacted(elementIDs: [elementID]))
                 let events = lock.withLock {
@@ -199,7 +200,7 @@ final class CometChatSession: AgentSession, @unchecked Sendable {
                         ready = WakeSignal()
                     }
                 },
-                deliver: { [self] text in receive(text) },
+                deliver: { [self] inbound in receive(inbound) },
                 lastMessageID: { [self] in lock.withLock { conversation.lastMessageID } },
                 recovered: { [self] in
                     mailbox.post(lock.withLock { conversation.recovered(at: clock.now) })
@@ -216,18 +217,17 @@ final class CometChatSession: AgentSession, @unchecked Sendable {
         }
     }
 
-    private func receive(_ text: String) {
-        let result = lock.withLock { () -> Result<[AgentEvent], CometChatViolation> in
-            guard !finished else { return .success([]) }
-            return conversation.receive(text: text, at: clock.now)
+    /// A frame the SDK would ignore comes back as a `protocol_warning`; none fails the flow.
+    private func receive(_ inbound: CometChatInbound) {
+        let events = lock.withLock { () -> [AgentEvent] in
+            guard !finished else { return [] }
+            switch inbound {
+            case .text(let text): return conversation.receive(text: text, at: clock.now)
+            case .binary(let count): return conversation.receiveBinary(byteCount: count, at: clock.now)
+            }
         }
-        switch result {
-        case .success(let events):
-            mailbox.post(events)
-            timer.poke()
-        case .failure(let violation):
-            fail("the agent broke CometChat's protocol: \(violation.message)")
-        }
+        mailbox.post(events)
+        timer.poke()
     }
 
     /// Wakes for the conversation's deadline: the turn's end when the persisted reply is late.

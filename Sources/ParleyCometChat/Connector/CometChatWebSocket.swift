@@ -1,6 +1,7 @@
 import Foundation
 import HummingbirdWSClient
 import Logging
+import NIOCore
 import NIOWebSocket
 import ParleyCore
 import ParleyModel
@@ -21,7 +22,7 @@ public struct CometChatWebSocket: CometChatRealtime {
     }
 
     public func run(
-        _ login: CometChatLogin, opened: @escaping @Sendable () async -> Void, deliver: @escaping @Sendable (String) async -> Void
+        _ login: CometChatLogin, opened: @escaping @Sendable () async -> Void, deliver: @escaping @Sendable (CometChatInbound) async -> Void
     ) async -> CometChatRealtimeEnding {
         let state = SocketState()
         // The attempt runs unstructured and races the watchdog: a handshake that hangs is
@@ -57,7 +58,7 @@ public struct CometChatWebSocket: CometChatRealtime {
 
     private func connect(
         _ login: CometChatLogin, state: SocketState, opened: @escaping @Sendable () async -> Void,
-        deliver: @escaping @Sendable (String) async -> Void
+        deliver: @escaping @Sendable (CometChatInbound) async -> Void
     ) async -> CometChatRealtimeEnding {
         do {
             var configuration = WebSocketClientConfiguration()
@@ -97,14 +98,19 @@ public struct CometChatWebSocket: CometChatRealtime {
     /// with the keep-alive running from the moment `opened` returns.
     private static func read(
         _ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, clock: any MonotonicClock, timing: CometChatLinkTiming,
-        state: SocketState, opened: @escaping @Sendable () async -> Void, deliver: @escaping @Sendable (String) async -> Void
+        state: SocketState, opened: @escaping @Sendable () async -> Void, deliver: @escaping @Sendable (CometChatInbound) async -> Void
     ) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             defer { group.cancelAll() }
             for try await message in inbound.messages(maxSize: EventSizeLimit.bytes) {
-                guard case .text(let text) = message else {
-                    state.fail("CometChat sent a binary WebSocket frame; its realtime frames are JSON text")
-                    return try await outbound.close(.unacceptableData, reason: "binary frame")
+                let text: String
+                switch message {
+                case .text(let value):
+                    text = value
+                case .binary(let bytes):
+                    // The SDK logs a binary frame and reads on; the conversation warns.
+                    await deliver(.binary(byteCount: bytes.readableBytes))
+                    continue
                 }
                 if !state.authenticated {
                     if let refusal = Self.authRefusal(text) {
@@ -123,7 +129,7 @@ public struct CometChatWebSocket: CometChatRealtime {
                 }
                 // A socket given up as dead delivers nothing more: its successor may be open already.
                 guard state.silence == nil else { return }
-                await deliver(text)
+                await deliver(.text(text))
             }
         }
     }

@@ -8,7 +8,7 @@ extension CometChatConversation {
     /// allow sender interaction.
     mutating func receive(_ message: CometChatMessage) -> [AgentEvent] {
         // Another conversation of the user's (another group, another agent) is not this flow's.
-        if let conversation = message.conversationID, conversation != conversationID { return [] }
+        guard isOurs(message) else { return [] }
         guard seenMessages.insert(message.id).inserted else { return [] }
         guard message.sender != settings.user else {
             if message.category == .interactive { interactives.append(CometChatInteractive(message: message)) }

@@ -10,6 +10,8 @@ extension CometChatConversation {
         switch streamed.event {
         case .runStarted:
             turn.runs.insert(run)
+            // A run of the flow's own (adopted, or under a known id) answers a pending press.
+            turn.pressPending = false
             turn.open = true
             return assembler.add(.runStarted(runID: String(run), threadID: streamed.threadID))
         case .runFinished:
@@ -50,8 +52,9 @@ extension CometChatConversation {
             return cardEvents(id: id, payload: payload)
         case .cardEnd(let id):
             return [.cardEnd(id: id)]
-        case .unknown:
-            return [.raw(streamed.json)]
+        case .unknown(let type):
+            let message = "CometChat sent a streamed event of unknown type \"\(type)\" in run \(run) (the SDK ignores it)"
+            return [.protocolWarning(message: message, frame: CometChatViolation.frameExcerpt(streamed.json.serialized()))]
         }
     }
 

@@ -60,8 +60,11 @@ public struct CometChatConversation: Sendable {
     /// The turn: whether a `turnEnded` is still owed, the runs that belong to it, the run whose
     /// finish is awaiting its persisted reply, and when something last happened.
     var turn = TurnState()
-    /// Run ids this conversation started: its messages' ids, and the messages it pressed.
+    /// Run ids this conversation started: its messages' ids, the messages it pressed, and the
+    /// runs it adopted as the answer to a press.
     var owned: Set<Int> = []
+    /// The conversation's id as the server named it in its answer to `POST /messages`.
+    var serverConversationID: String?
     /// Frames of runs not (yet) known to be this conversation's, by run id: the socket can deliver
     /// a run's first events before the REST answer that names its id; another conversation's runs
     /// stay here until dropped.
@@ -73,32 +76,55 @@ public struct CometChatConversation: Sendable {
         if case .agent(let uid) = settings.peer { agents.insert(uid) }
     }
 
-    /// The conversation's id (`{uidA}_user_{uidB}` or `group_{guid}`).
-    public var conversationID: String { settings.peer.conversationID(user: settings.user) }
+    /// The conversation's id: as the server named it in its answer to the first `POST /messages`,
+    /// else computed the way the contract spells it (`{uidA}_user_{uidB}` or `group_{guid}`).
+    public var conversationID: String { serverConversationID ?? settings.peer.conversationID(user: settings.user) }
 
     /// Handles one decoded frame from the socket and returns the events it means, in order.
     /// Auth replies and pongs mean nothing here: the session deals with them.
     public mutating func receive(_ frame: CometChatFrame, at now: Duration) -> [AgentEvent] {
+        var events: [AgentEvent] = []
         if let run = Self.run(of: frame), settings.runs == .mine, !owned.contains(run) {
-            hold(frame, run: run)
-            return []
+            guard adopts(frame) else {
+                hold(frame, run: run)
+                return []
+            }
+            events = adopt(run: run, at: now)
         }
-        var events: [AgentEvent]
         switch frame {
-        case .auth, .pong: events = []
-        case .streamed(let streamed): events = receive(streamed)
-        case .message(let message): events = receive(message)
-        case .interactionCompleted(let receipt): events = receive(receipt)
-        case .typing(let indicator): events = receive(indicator)
-        case .other(_, let json): events = [.raw(json)]
+        case .auth, .pong: break
+        case .streamed(let streamed): events += receive(streamed)
+        case .message(let message): events += receive(message)
+        case .interactionCompleted(let receipt): events += receive(receipt)
+        case .typing(let indicator): events += receive(indicator)
+        case .other(_, let json): events.append(.raw(json))
+        case .unknown(let type, let json):
+            let message = "CometChat sent a frame of unknown type \"\(type)\" (the SDK ignores it)"
+            events.append(.protocolWarning(message: message, frame: CometChatViolation.frameExcerpt(json.serialized())))
         }
         return finish(events, at: now)
     }
 
-    /// Decodes and handles one text frame; a frame that breaks the contract is a violation that
-    /// fails the flow.
-    public mutating func receive(text: String, at now: Duration) -> Result<[AgentEvent], CometChatViolation> {
-        CometChatFrame.decode(text).map { receive($0, at: now) }
+    /// Decodes and handles one text frame. A frame the SDK would drop (not JSON, no `type`, a
+    /// message without its id…) or read with defaults (a streamed event without its ids) is
+    /// reported as a `protocol_warning`, and never fails the flow by itself.
+    public mutating func receive(text: String, at now: Duration) -> [AgentEvent] {
+        switch CometChatFrame.decode(text) {
+        case .failure(let violation):
+            return finish([.protocolWarning(message: violation.message, frame: CometChatViolation.frameExcerpt(text))], at: now)
+        case .success(let frame):
+            var warnings: [AgentEvent] = []
+            if case .streamed(let streamed) = frame {
+                warnings = streamed.defaulted.map { .protocolWarning(message: streamed.warning($0), frame: CometChatViolation.frameExcerpt(text)) }
+            }
+            return warnings + receive(frame, at: now)
+        }
+    }
+
+    /// A binary frame: CometChat's frames are JSON text; the SDK logs a binary one and goes on.
+    public mutating func receiveBinary(byteCount: Int, at now: Duration) -> [AgentEvent] {
+        let message = "CometChat sent a binary WebSocket frame (\(byteCount) bytes); its realtime frames are JSON text (the SDK ignores it)"
+        return finish([.protocolWarning(message: message, frame: nil)], at: now)
     }
 
     /// What `tool_call_start` said about a call.

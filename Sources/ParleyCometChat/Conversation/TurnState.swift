@@ -7,6 +7,9 @@ struct TurnState: Sendable {
     var runs: Set<Int> = []
     /// The id of the user's message sent in this turn: the run id the server will use for it.
     var sentMessage: Int?
+    /// The user pressed something and no run has answered yet: the next run to start in this
+    /// conversation is the press's answer, whatever its id.
+    var pressPending = false
     /// The run that finished and whose persisted `assistant` message the turn waits for.
     var awaiting: Int?
     /// When the conversation last reported an event; the quiet period runs from here.

@@ -11,12 +11,21 @@ public enum CometChatFrame: Hashable, Sendable {
     case message(CometChatMessage)
     case interactionCompleted(CometChatInteractionReceipt)
     case typing(CometChatTypingIndicator)
-    /// A frame type Parley does not act on (receipts, presence…), or a typing indicator in an
-    /// unknown shape: kept whole for transcripts.
+    /// A frame type the SDK knows but Parley does not act on (receipts, presence…), or a typing
+    /// indicator in an unknown shape: kept whole for transcripts.
     case other(type: String, json: JSONValue)
+    /// A frame type the SDK does not know either: it drops the frame; Parley warns.
+    case unknown(type: String, json: JSONValue)
+
+    /// The frame types the SDK dispatches (`WSConnection.getCometChatEventFromMessage`).
+    static let sdkTypes: Set<String> = [
+        "typing_indicator", "receipts", "auth", "presence", "message", "transient_message", "interaction_completed", "reaction",
+        "on_moderation_status_changed", "streamed_message", "notification_feed_item", "message_pin", "message_save", "conversation_pin",
+    ]
 
     /// Decodes a text frame. Text that is not a JSON object, an object without a string `type`
-    /// (other than the pong), and a known frame missing what it cannot do without are violations.
+    /// (other than the pong), and a known frame missing what it cannot do without are violations:
+    /// the SDK drops such frames, and the conversation reports them as protocol warnings.
     public static func decode(_ text: String) -> Result<CometChatFrame, CometChatViolation> {
         let json: JSONValue
         do {
@@ -59,7 +68,7 @@ public enum CometChatFrame: Hashable, Sendable {
             guard let indicator = CometChatTypingIndicator(json, envelope: envelope) else { return .success(.other(type: type, json: json)) }
             return .success(.typing(indicator))
         default:
-            return .success(.other(type: type, json: json))
+            return .success(sdkTypes.contains(type) ? .other(type: type, json: json) : .unknown(type: type, json: json))
         }
     }
 }

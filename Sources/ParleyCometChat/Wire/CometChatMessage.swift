@@ -36,8 +36,11 @@ public struct CometChatMessage: Hashable, Sendable {
         self.json = json
     }
 
-    /// Decodes message JSON. Fails when it is not an object or lacks what every message has: a
-    /// numeric `id` (a numeric string is accepted), a string `sender`, `category` and `type`.
+    /// Decodes message JSON as the SDK's model classes read it. The sender is
+    /// `data.entities.sender.entity.uid` (the SDK never reads a top-level `sender`; it is only a
+    /// fallback here), the receiver the top-level `receiver`, else `data.entities.receiver.entity`.
+    /// Fails when it is not an object or lacks what routing needs: a numeric `id` (a numeric
+    /// string is accepted), a sender, a string `category` and `type`.
     public static func decode(_ json: JSONValue) -> Result<CometChatMessage, CometChatViolation> {
         guard json.isJSONObject else {
             let text = CometChatViolation.excerpt(json.serialized())
@@ -50,16 +53,25 @@ public struct CometChatMessage: Hashable, Sendable {
             let text = CometChatViolation.excerpt(json.serialized())
             return .failure(CometChatViolation("CometChat sent a message without a numeric \"id\": \(text)"))
         }
-        for key in ["sender", "category", "type"] where json.stringMember(key) == nil {
+        for key in ["category", "type"] where json.stringMember(key) == nil {
             return .failure(CometChatViolation("CometChat sent message \(id) without a string \"\(key)\""))
         }
+        let data = json.objectMember("data") ?? .object([])
+        let entities = data.objectMember("entities")
+        guard let sender = entities?["sender"]?["entity"]?.nonEmptyStringMember("uid") ?? json.nonEmptyStringMember("sender") else {
+            return .failure(CometChatViolation("CometChat sent message \(id) without a sender (data.entities.sender.entity.uid)"))
+        }
+        let receiverEntity = entities?.objectMember("receiver")
+        let receiver =
+            json.nonEmptyStringMember("receiver") ?? receiverEntity?["entity"]?.nonEmptyStringMember("uid")
+            ?? receiverEntity?["entity"]?.nonEmptyStringMember("guid")
         return .success(
             CometChatMessage(
                 id: id, muid: json.nonEmptyStringMember("muid"), conversationID: json.nonEmptyStringMember("conversationId"),
-                sender: json.stringMember("sender") ?? "", receiver: json.stringMember("receiver"),
-                receiverType: json.stringMember("receiverType"), category: CometChatCategory(wire: json.stringMember("category") ?? ""),
-                type: json.stringMember("type") ?? "", sentAt: json.numberMember("sentAt"), data: json.objectMember("data") ?? .object([]),
-                json: json))
+                sender: sender, receiver: receiver,
+                receiverType: json.nonEmptyStringMember("receiverType") ?? receiverEntity?.nonEmptyStringMember("entityType"),
+                category: CometChatCategory(wire: json.stringMember("category") ?? ""), type: json.stringMember("type") ?? "",
+                sentAt: json.numberMember("sentAt"), data: data, json: json))
     }
 
     /// The name flows use for the message: its `muid` when it has one, else its numeric id.
@@ -83,6 +95,6 @@ public struct CometChatMessage: Hashable, Sendable {
         return AgenticMessage(
             id: String(id), type: kind, runID: runID.map { String($0) }, threadID: data.stringMember("threadId"), sender: sender,
             text: data.stringMember("text"), elements: data["elements"], toolCalls: data["toolCalls"],
-            toolCallID: data.identifierMember("toolCallId"))
+            toolCallID: data.identifierMember("toolCallId"), receiver: receiver, metadata: data.objectMember("metadata"))
     }
 }

@@ -74,7 +74,7 @@ public struct EventAssembler: Sendable {
             open.removeAll()
             return [event]
         case .runStarted, .toolResult, .cardStart, .card, .cardEnd, .interactive, .goalCompleted, .agenticMessage, .action, .typing, .handoff,
-            .system, .sessionEnded, .delivery, .connection, .custom, .stateSnapshot, .stateDelta, .interrupt, .raw,
+            .system, .sessionEnded, .delivery, .connection, .custom, .stateSnapshot, .stateDelta, .interrupt, .raw, .protocolWarning,
             .turnEnded:
             return [event]
         }

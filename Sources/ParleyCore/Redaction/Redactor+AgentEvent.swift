@@ -41,6 +41,7 @@ extension Redactor {
         case .interrupt(let id, let reason, let payload):
             return .interrupt(id: id.map(text), reason: reason.map(text), payload: json(payload))
         case .raw(let value): return .raw(json(value))
+        case .protocolWarning(let message, let frame): return .protocolWarning(message: text(message), frame: frame.map(text))
         case .turnEnded: return event
         }
     }
@@ -93,6 +94,8 @@ extension Redactor {
         copy.elements = message.elements.map(redact)
         copy.toolCalls = message.toolCalls.map(redact)
         copy.toolCallID = message.toolCallID.map(redact)
+        copy.receiver = message.receiver.map(redact)
+        copy.metadata = message.metadata.map(redact)
         return copy
     }
 

@@ -87,7 +87,7 @@ extension AGUIPlayEncoder {
         case .cardStart, .card, .cardEnd, .interactive, .goalCompleted, .typing, .handoff, .system, .sessionEnded:
             guard let (kind, value) = CustomEventCodec.encode(event) else { return [] }
             return ensureRun() + [Self.event(.custom, ("name", .string(kind.rawValue)), ("value", value))]
-        case .delivery, .connection, .turnEnded, .agenticMessage, .action:
+        case .delivery, .connection, .turnEnded, .agenticMessage, .action, .protocolWarning:
             // Client-side or transport matters: nothing on the wire (turn_ended ends the play, above).
             return []
         }

@@ -199,7 +199,7 @@ final class LoginRecorder: @unchecked Sendable {
         let recorder: LoginRecorder
 
         func run(
-            _ login: CometChatLogin, opened: @escaping @Sendable () async -> Void, deliver: @escaping @Sendable (String) async -> Void
+            _ login: CometChatLogin, opened: @escaping @Sendable () async -> Void, deliver: @escaping @Sendable (CometChatInbound) async -> Void
         ) async -> CometChatRealtimeEnding {
             recorder.keep(login)
             return await inner.run(login, opened: opened, deliver: deliver)

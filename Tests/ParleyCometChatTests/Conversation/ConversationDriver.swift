@@ -15,16 +15,23 @@ struct ConversationDriver {
 
     static func at(_ seconds: Double) -> Duration { .milliseconds(Int((seconds * 1000).rounded())) }
 
-    /// Feeds one text frame; returns its events. A violation fails the test.
+    /// Feeds one text frame; returns its events. A protocol warning fails the test unless
+    /// `warnings` allows it.
     @discardableResult
-    mutating func receive(_ text: String, at seconds: Double = 0) -> [AgentEvent] {
-        switch conversation.receive(text: text, at: Self.at(seconds)) {
-        case .success(let reported):
-            events += reported
-            return reported
-        case .failure(let violation):
-            Issue.record("unexpected violation: \(violation)")
-            return []
+    mutating func receive(_ text: String, at seconds: Double = 0, warnings: Bool = false) -> [AgentEvent] {
+        let reported = conversation.receive(text: text, at: Self.at(seconds))
+        if !warnings, let warning = reported.first(where: { if case .protocolWarning = $0 { true } else { false } }) {
+            Issue.record("unexpected protocol warning: \(warning)")
+        }
+        events += reported
+        return reported
+    }
+
+    /// The protocol warnings' messages so far.
+    var warnings: [String] {
+        events.compactMap { event in
+            if case .protocolWarning(let message, _) = event { return message }
+            return nil
         }
     }
 
@@ -42,6 +49,11 @@ struct ConversationDriver {
 
     mutating func userActed(at seconds: Double) {
         conversation.userActed(at: Self.at(seconds))
+    }
+
+    /// The flow pressed a button (submit, click, schedule).
+    mutating func userPressed(at seconds: Double) {
+        conversation.userActed(at: Self.at(seconds), pressing: true)
     }
 
     /// Forgets what was recorded so far.

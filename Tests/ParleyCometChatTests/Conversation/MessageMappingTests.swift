@@ -169,8 +169,9 @@ struct MessageMappingTests {
         #expect(driver.events == [.raw(F.json(presence))])
     }
 
-    @Test func aViolationComesBackAsAFailure() {
+    @Test func aViolationComesBackAsAProtocolWarningWithTheFrame() {
         var conversation = CometChatConversation(settings: .init(user: F.user, peer: .agent(uid: F.agent)))
-        #expect(throws: CometChatViolation.self) { try conversation.receive(text: "not json", at: .zero).get() }
+        let events = conversation.receive(text: "not json", at: .zero)
+        #expect(events == [.protocolWarning(message: "CometChat sent a frame that is not JSON: not json", frame: "not json")])
     }
 }

@@ -93,11 +93,16 @@ struct StreamMappingTests {
         #expect(driver.turnEnds == 0)
     }
 
-    @Test func unknownStreamedEventsAreRaw() {
+    @Test func unknownStreamedEventsAreProtocolWarnings() {
         var driver = ConversationDriver()
         let frame = F.streamed("state_snapshot", #""snapshot":{}"#)
-        driver.receive(frame)
-        #expect(driver.events == [.raw(F.json(frame))])
+        driver.receive(frame, warnings: true)
+        #expect(
+            driver.events == [
+                .protocolWarning(
+                    message: #"CometChat sent a streamed event of unknown type "state_snapshot" in run 17 (the SDK ignores it)"#,
+                    frame: F.json(frame).serialized())
+            ])
     }
 
     @Test func aRunErrorIsReportedThenTheTurnEnds() {

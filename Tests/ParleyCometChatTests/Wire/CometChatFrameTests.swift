@@ -177,27 +177,79 @@ struct CometChatFrameTests {
         #expect(Self.violation("[1,2]") == "CometChat sent a frame that is not a JSON object: [1,2]")
         #expect(Self.violation(#"{"body":{}}"#) == #"CometChat sent a frame without a string "type": {"body":{}}"#)
         #expect(Self.violation(#"{"action":"ping"}"#)?.contains(#"without a string "type""#) == true)
-        #expect(
-            Self.violation(#"{"type":"streamed_message","body":{"type":"run_started","data":{}}}"#)?
-                .hasPrefix("CometChat sent a run_started event without a run id") == true)
-        #expect(
-            Self.violation(F.streamed("text_message_content", #""delta":"hi""#))
-                == "CometChat sent a text_message_content event of run 17 without data.streamMessageId")
-        #expect(Self.violation(F.streamed("tool_call_args", #""delta":"{""#)) == "CometChat sent a tool_call_args event of run 17 without data.toolCallId")
-        #expect(
-            Self.violation(F.streamed("tool_call_start", #""toolCallId":"tc-1""#))
-                == "CometChat sent a tool_call_start event of run 17 without data.toolCallName")
-        #expect(Self.violation(F.streamed("card", #""card":{}"#)) == "CometChat sent a card event of run 17 without data.cardId")
         #expect(Self.violation(#"{"type":"streamed_message","body":"x"}"#)?.hasPrefix("CometChat sent a streamed_message frame whose body is not an object") == true)
         #expect(Self.violation(#"{"type":"message","body":{"sender":"a","category":"message","type":"text"}}"#)?.hasPrefix(#"CometChat sent a message without a numeric "id""#) == true)
-        #expect(Self.violation(#"{"type":"message","body":{"id":3,"category":"message","type":"text"}}"#) == #"CometChat sent message 3 without a string "sender""#)
+        #expect(
+            Self.violation(#"{"type":"message","body":{"id":3,"category":"message","type":"text"}}"#)
+                == "CometChat sent message 3 without a sender (data.entities.sender.entity.uid)")
+        #expect(Self.violation(#"{"type":"message","body":{"id":3,"sender":"a","type":"text"}}"#) == #"CometChat sent message 3 without a string "category""#)
         #expect(Self.violation(#"{"type":"interaction_completed","body":{}}"#)?.hasPrefix("CometChat sent an interaction_completed frame without a numeric body.messageId") == true)
         #expect(Self.violation(#"{"type":"auth","body":{}}"#)?.hasPrefix("CometChat sent an auth frame without a numeric body.code") == true)
     }
 
-    @Test func theRunIdFallsBackToDataRunIdButNotToNonNumbers() throws {
+    @Test func theRunIdFallsBackToDataRunIdThenToZeroAsTheSDKsOptLong() throws {
         let fallback = #"{"type":"streamed_message","body":{"type":"run_finished","data":{"runId":"9"}}}"#
         #expect(try Self.streamed(fallback).runID == 9)
-        #expect(Self.violation(#"{"type":"streamed_message","body":{"type":"run_finished","id":"run_abc","data":{}}}"#) != nil)
+        #expect(try Self.streamed(fallback).defaulted.isEmpty)
+        let word = try Self.streamed(#"{"type":"streamed_message","body":{"type":"run_finished","id":"run_abc","data":{}}}"#)
+        #expect(word.runID == 0)
+        #expect(word.defaulted == ["body.id"])
+        #expect(word.warning("body.id") == "CometChat sent a run_finished event without body.id (read as 0, as the SDK does)")
+    }
+
+    @Test("a streamed event without the ids it names is read with the SDK's defaults, each missing id listed")
+    func missingStreamIdsAreDefaulted() throws {
+        let content = try Self.streamed(F.streamed("text_message_content", #""delta":"hi""#))
+        #expect(content.event == .textMessageContent(streamMessageID: "", delta: "hi"))
+        #expect(content.defaulted == ["data.streamMessageId"])
+        #expect(
+            content.warning("data.streamMessageId")
+                == #"CometChat sent a text_message_content event of run 17 without data.streamMessageId (read as "", as the SDK does)"#)
+        #expect(try Self.streamed(F.streamed("tool_call_args", #""delta":"{""#)).defaulted == ["data.toolCallId"])
+        let start = try Self.streamed(F.streamed("tool_call_start", #""toolCallId":"tc-1""#))
+        #expect(start.event == .toolCallStart(toolCallID: "tc-1", toolCallName: "", displayName: nil, executionText: nil, arguments: nil))
+        #expect(start.defaulted == ["data.toolCallName"])
+        #expect(try Self.streamed(F.streamed("card", #""card":{}"#)).defaulted == ["data.cardId"])
+        let bare = try Self.streamed(#"{"type":"streamed_message","body":{"type":"run_started","data":{}}}"#)
+        #expect(bare.runID == 0 && bare.defaulted == ["body.id"])
+    }
+
+    @Test("the sender is data.entities.sender.entity.uid, the SDK's; a top-level sender is only a fallback")
+    func theSenderComesFromTheEntities() throws {
+        // The SDK's MessagePayloads shape: no top-level sender; the receiver under the entities too.
+        let sdk = #"{"id":44,"conversationId":"\#(F.conversation)","category":"agentic","type":"assistant","data":{"text":"Hi","runId":17,"threadId":"t-1","metadata":{"source":"kb"},\#(F.agentEntities)}}"#
+        guard case .message(let message) = try Self.decode(F.message(sdk)) else {
+            Issue.record("not a message")
+            return
+        }
+        #expect(message.sender == F.agent)
+        #expect(message.receiver == F.user)
+        #expect(message.receiverType == "user")
+        let agentic = try #require(message.agentic)
+        #expect(agentic.sender == F.agent && agentic.receiver == F.user)
+        #expect(agentic.metadata == F.json(#"{"source":"kb"}"#))
+        #expect(agentic.runID == "17" && agentic.threadID == "t-1")
+        // Where both are given and differ, the entities win.
+        let both = #"{"id":45,"sender":"someone-else","category":"message","type":"text","data":{"text":"Hi",\#(F.agentEntities)}}"#
+        guard case .message(let second) = try Self.decode(F.message(both)) else {
+            Issue.record("not a message")
+            return
+        }
+        #expect(second.sender == F.agent)
+        // A group receiver is read from the entities' guid.
+        let group = #"{"id":46,"category":"message","type":"text","data":{"text":"Hi","entities":{"sender":{"entity":{"uid":"ai-agent-uid"},"entityType":"user"},"receiver":{"entity":{"guid":"cometchat-guid-1","name":"G"},"entityType":"group"}}}}"#
+        guard case .message(let third) = try Self.decode(F.message(group)) else {
+            Issue.record("not a message")
+            return
+        }
+        #expect(third.receiver == "cometchat-guid-1" && third.receiverType == "group")
+    }
+
+    @Test("a frame type the SDK does not know is unknown; one it knows but Parley does not use is other")
+    func unknownFrameTypes() throws {
+        let odd = #"{"type":"hologram","body":{}}"#
+        #expect(try Self.decode(odd) == .unknown(type: "hologram", json: F.json(odd)))
+        let reaction = #"{"type":"reaction","body":{}}"#
+        #expect(try Self.decode(reaction) == .other(type: "reaction", json: F.json(reaction)))
     }
 }

@@ -103,7 +103,7 @@ extension CometChatPlayEncoder {
             case .user: return []
             }
         case .handoff, .system, .sessionEnded, .custom, .stateSnapshot, .stateDelta, .interrupt, .raw, .agenticMessage, .action,
-            .delivery, .connection, .turnEnded:
+            .delivery, .connection, .protocolWarning, .turnEnded:
             // No CometChat form: handoffs, system notes, shared state and interrupts are not in the
             // chat protocol; delivery, connection and turn_ended are client-side matters.
             return []

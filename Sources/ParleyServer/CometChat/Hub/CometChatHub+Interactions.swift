@@ -27,7 +27,8 @@ extension CometChatHub {
         if let conversation = conversations[message.conversationID], message.sender == agentUID {
             for element in elements {
                 let action = CometChatInteraction.action(for: element, of: message, actionBody: actions[id])
-                answer(action, runID: id, in: message.conversationID, address: conversation.address, user: user, completed: completed)
+                // Agents run on text messages: the run answering a press has an id of its own.
+                answer(action, runID: newID(), in: message.conversationID, address: conversation.address, user: user, completed: completed)
                 completed = nil
             }
         }

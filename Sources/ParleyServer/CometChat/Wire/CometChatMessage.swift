@@ -46,13 +46,14 @@ struct CometChatMessage: Hashable, Sendable {
         }
     }
 
-    /// The message JSON, `data.entities` naming the sender and the receiver.
+    /// The message JSON as CometChat's backend writes it (the SDK's test `MessagePayloads`): the
+    /// sender only under `data.entities.sender.entity`, which is where the SDK reads it (no
+    /// top-level `sender`), the receiver both as `receiver` and under `data.entities.receiver`.
     func json(_ people: People) -> JSONValue {
         var members: [JSONMember] = [JSONMember("id", .number(Double(id)))]
         if let muid { members.append(JSONMember("muid", .string(muid))) }
         members += [
-            JSONMember("conversationId", .string(conversationID)), JSONMember("sender", .string(sender)),
-            JSONMember("receiver", .string(address.receiver)), JSONMember("receiverType", .string(address.receiverType)),
+            JSONMember("conversationId", .string(conversationID)), JSONMember("receiver", .string(address.receiver)), JSONMember("receiverType", .string(address.receiverType)),
             JSONMember("category", .string(category)), JSONMember("type", .string(type)),
             JSONMember("sentAt", .number(Double(sentAt))), JSONMember("updatedAt", .number(Double(updatedAt))),
         ]

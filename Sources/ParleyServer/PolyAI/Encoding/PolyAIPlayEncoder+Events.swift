@@ -33,7 +33,7 @@ extension PolyAIPlayEncoder {
             return [.sessionEnd(reason: state.endReason ?? reason ?? PolyAIEvent.agentEndReason)]
         case .runStarted, .runFinished, .textStart, .textEnd, .toolCallStart, .toolCallArgs, .toolCallEnd, .toolCall, .toolResult,
             .cardStart, .card, .cardEnd, .interactive, .goalCompleted, .stateSnapshot, .stateDelta, .custom, .raw, .interrupt,
-            .delivery, .connection, .turnEnded, .agenticMessage, .action:
+            .delivery, .connection, .turnEnded, .agenticMessage, .action, .protocolWarning:
             // No PolyAI form: runs, tools, cards, forms, shared state and interrupts are not in the
             // messaging protocol; delivery, connection and turn_ended are client-side matters.
             return []
