@@ -113,6 +113,12 @@ public struct CometChatWebSocket: CometChatRealtime {
                     continue
                 }
                 if !state.authenticated {
+                    guard Self.isAuthAnswer(text) else {
+                        // The SDK reads every frame by its type, before its auth answer too: hand
+                        // it on (the conversation warns about one it cannot read).
+                        await deliver(.text(text))
+                        continue
+                    }
                     if let refusal = Self.authRefusal(text) {
                         state.refuse(refusal)
                         return try await outbound.close(.policyViolation, reason: "not authenticated")
@@ -158,11 +164,21 @@ public struct CometChatWebSocket: CometChatRealtime {
         guard let frame = try? JSONValue(parsing: text), frame["type"] == .string("auth") else {
             return "the server's first frame was not the answer to the auth frame: \(CometChatRestClient.excerpt(text))"
         }
-        let code = frame["body"]?.integerMember("code")
-        let status = frame["body"]?.stringMember("status")
-        if code == 200, status?.lowercased() == "ok" { return nil }
-        let message = frame["body"]?["message"].map { $0.compactText() } ?? frame["body"]?.compactText() ?? ""
-        return "CometChat refused the socket's authentication: \(message)"
+        switch CometChatAuthReply.decode(frame) {
+        case .success(let reply) where reply.isSuccess:
+            return nil
+        case .success(let reply):
+            let message = reply.message ?? frame["body"]?.compactText() ?? ""
+            return "CometChat refused the socket's authentication: \(message)"
+        case .failure(let violation):
+            return "CometChat refused the socket's authentication: \(violation.message)"
+        }
+    }
+
+    /// Whether `text` is an `auth` frame (the answer to ours).
+    public static func isAuthAnswer(_ text: String) -> Bool {
+        guard text.contains("auth"), let frame = try? JSONValue(parsing: text) else { return false }
+        return frame["type"] == .string("auth")
     }
 
     static func isPong(_ text: String) -> Bool {

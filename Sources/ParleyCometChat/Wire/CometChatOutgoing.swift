@@ -6,9 +6,6 @@ public enum CometChatOutgoing {
     /// `POST /users/{uid}/auth_tokens`: an empty object.
     public static let authTokenRequest: JSONValue = .object([])
 
-    /// The keep-alive frame the client may send; the server answers `{"action":"pong"}`.
-    public static let ping: JSONValue = .object([JSONMember("action", "ping")])
-
     /// `POST /messages`: a text message from the user to the agent or group, with the client's `muid`.
     public static func textMessage(_ text: String, to peer: CometChatPeer, muid: String) -> JSONValue {
         .object([
@@ -21,21 +18,6 @@ public enum CometChatOutgoing {
     /// `PATCH /messages/{id}/interacted`: the elements interacted with.
     public static func interacted(elementIDs: [String]) -> JSONValue {
         .object([JSONMember("interactions", .array(elementIDs.map(JSONValue.string)))])
-    }
-
-    /// The socket's first frame, authenticating with the token from `auth_tokens`.
-    public static func authFrame(appID: String, authToken: String, deviceID: String) -> JSONValue {
-        .object([
-            JSONMember("appId", .string(appID)), JSONMember("type", "auth"), JSONMember("deviceId", .string(deviceID)),
-            JSONMember(
-                "body",
-                .object([
-                    JSONMember("auth", .string(authToken)), JSONMember("deviceId", .string(deviceID)),
-                    JSONMember(
-                        "params",
-                        .object([JSONMember("platform", "parley"), JSONMember("deviceId", .string(deviceID))])),
-                ])),
-        ])
     }
 
     /// The body of a button's `apiAction` request, as the UI kit builds it: the app, the trigger,

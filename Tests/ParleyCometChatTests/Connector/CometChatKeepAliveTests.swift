@@ -67,5 +67,9 @@ struct CometChatKeepAliveTests {
         for refused in [#"{"type":"auth","body":{"code":"401","status":"ERROR","message":"bad"}}"#, #"{"type":"auth","body":{"code":200}}"#, #"{"action":"pong"}"#] {
             #expect(CometChatWebSocket.authRefusal(refused) != nil, "\(refused)")
         }
+        // Before its answer, a frame of another type is read like any other, as the SDK reads it.
+        #expect(CometChatWebSocket.isAuthAnswer(#"{"type":"auth","body":{"code":"200","status":"OK"}}"#))
+        #expect(!CometChatWebSocket.isAuthAnswer(#"{"type":"message","body":{"id":1}}"#))
+        #expect(!CometChatWebSocket.isAuthAnswer("not json, auth"))
     }
 }

@@ -184,7 +184,7 @@ struct CometChatFrameTests {
                 == "CometChat sent message 3 without a sender (data.entities.sender.entity.uid)")
         #expect(Self.violation(#"{"type":"message","body":{"id":3,"sender":"a","type":"text"}}"#) == #"CometChat sent message 3 without a string "category""#)
         #expect(Self.violation(#"{"type":"interaction_completed","body":{}}"#)?.hasPrefix("CometChat sent an interaction_completed frame without a numeric body.messageId") == true)
-        #expect(Self.violation(#"{"type":"auth","body":{}}"#)?.hasPrefix("CometChat sent an auth frame without a numeric body.code") == true)
+        #expect(Self.violation(#"{"type":"auth","body":{}}"#)?.hasPrefix("CometChat sent an auth frame without a whole-number body.code") == true)
     }
 
     @Test func theRunIdFallsBackToDataRunIdThenToZeroAsTheSDKsOptLong() throws {

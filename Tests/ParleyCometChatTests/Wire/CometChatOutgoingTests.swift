@@ -14,12 +14,8 @@ struct CometChatOutgoingTests {
                 == #"{"receiver":"cometchat-guid-1","receiverType":"group","category":"message","type":"text","data":{"text":"hi"},"muid":"m"}"#)
     }
 
-    @Test func theInteractedBodyTheAuthFrameThePingAndTheTokenRequest() {
+    @Test func theInteractedBodyAndTheTokenRequest() {
         #expect(CometChatOutgoing.interacted(elementIDs: ["submit_btn"]).serialized() == #"{"interactions":["submit_btn"]}"#)
-        #expect(
-            CometChatOutgoing.authFrame(appID: "app1", authToken: "tok", deviceID: "dev-1").serialized()
-                == #"{"appId":"app1","type":"auth","deviceId":"dev-1","body":{"auth":"tok","deviceId":"dev-1","params":{"platform":"parley","deviceId":"dev-1"}}}"#)
-        #expect(CometChatOutgoing.ping.serialized() == #"{"action":"ping"}"#)
         #expect(CometChatOutgoing.authTokenRequest.serialized() == "{}")
     }
 
