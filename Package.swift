@@ -174,7 +174,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ParleyMetricsTests",
-            dependencies: ["ParleyMetrics", "ParleyTesting"]
+            dependencies: ["ParleyMetrics", "ParleyTesting", .product(name: "AsyncHTTPClient", package: "async-http-client")]
         ),
         .testTarget(
             name: "ParleyExecTests",

@@ -127,9 +127,13 @@ extension MetricsPlugin.Options {
 
     private static func parseFlush(_ value: JSONValue) throws -> Duration {
         let problem = "expected a duration from 1ms to \(longestFlush.flowText), like 10s or 1m; got \(value.compactText())"
-        guard case .string(let text) = value, let duration = DurationText.parse(text), duration > .zero, duration <= longestFlush else {
-            throw MetricsError.setting("flush", problem)
+        let duration: Duration?
+        switch value {
+        case .string(let text): duration = DurationText.parse(text)
+        case .number(let seconds) where seconds.isFinite && seconds >= 0 && seconds <= 600: duration = .milliseconds(Int64((seconds * 1000).rounded()))
+        case .number, .null, .bool, .array, .object: duration = nil
         }
+        guard let duration, duration > .zero, duration <= longestFlush else { throw MetricsError.setting("flush", problem) }
         return duration
     }
 }

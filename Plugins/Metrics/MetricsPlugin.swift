@@ -31,7 +31,10 @@ public struct MetricsPlugin: DeliveringPlugin {
     /// `clock` times the backoff and the flush deadline.
     public init(options: Options, baseDirectory: URL, client: HTTPClient, clock: any MonotonicClock = SystemClock()) {
         self.options = options
-        textfile = options.file.map { URL(fileURLWithPath: $0, relativeTo: baseDirectory).standardizedFileURL }
+        textfile = options.file.map { path in
+            // Appended, not `relativeTo:`, which drops the base's last component unless it ends in a slash.
+            (path.hasPrefix("/") ? URL(fileURLWithPath: path) : baseDirectory.appendingPathComponent(path)).standardizedFileURL
+        }
         pushgateway = Pushgateway(options: options, client: client)
         flush = Flush(clock: clock)
     }

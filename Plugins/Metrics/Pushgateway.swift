@@ -37,7 +37,7 @@ struct Pushgateway: Sendable {
     func push(_ text: String, flush: Flush) async -> DeliveryFailure? {
         guard let base = options.pushgateway else { return nil }
         let url = Self.url(base: base, job: options.job, grouping: options.grouping)
-        let request = makeRequest(url: url, body: Array(text.utf8))
+        let request = Self.makeRequest(url: url, body: Array(text.utf8), options: options)
         var attempts = 0
         var delay = options.backoff
         while true {
@@ -73,7 +73,8 @@ struct Pushgateway: Sendable {
         var retryable: Bool
     }
 
-    func makeRequest(url: String, body: [UInt8]) -> HTTPClientRequest {
+    /// The request every attempt sends: `PUT` with the text format, and basic auth when set.
+    static func makeRequest(url: String, body: [UInt8], options: MetricsPlugin.Options) -> HTTPClientRequest {
         var request = HTTPClientRequest(url: url)
         request.method = .PUT
         request.headers.replaceOrAdd(name: "User-Agent", value: "parley")

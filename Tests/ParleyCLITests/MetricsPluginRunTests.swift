@@ -55,7 +55,7 @@ struct MetricsPluginRunTests {
         let counts = try #require(report["counts"] as? [String: Int])
         let runs = try #require(families["parley_flow_runs"], "families: \(families.keys.sorted())")
         #expect(runs.type == "counter")
-        #expect(runs.help == "Flow runs finished, by flow and outcome.")
+        #expect(runs.help == "Flow runs finished, by flow, agent and outcome.")
         for outcome in ["passed", "flaky", "failed", "skipped"] {
             let total = runs.samples.filter { $0.name == "parley_flow_runs_total" && $0.labels["outcome"] == outcome }.map(\.value).reduce(0, +)
             #expect(total == Double(counts[outcome] ?? -1), "\(outcome): \(total) in the metrics, \(counts[outcome] ?? -1) in report.json")
@@ -71,7 +71,8 @@ struct MetricsPluginRunTests {
         let counted = durations.samples.filter { $0.name == "parley_flow_duration_seconds_count" }
         #expect(counted.count == 5 && counted.allSatisfy { $0.value == 1 }, "one observation per flow run: \(counted)")
         let buckets = durations.samples.filter { $0.name == "parley_flow_duration_seconds_bucket" && $0.labels["flow"] == "05-passes.flow.yaml" }
-        #expect(buckets.map { $0.labels["le"] ?? "" } == ["0.1", "0.25", "0.5", "1.0", "2.5", "5.0", "10.0", "30.0", "60.0", "120.0", "300.0", "+Inf"])
+        // By value: the Pushgateway writes `1` where the textfile has `1.0`.
+        #expect(buckets.map { Double($0.labels["le"] ?? "") ?? .nan } == [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, .infinity])
 
         let firstToken = try #require(families["parley_first_token_latency_seconds"])
         #expect(firstToken.type == "histogram")

@@ -13,7 +13,7 @@ struct MetricsOptionsTests {
         let push = try MetricsPlugin.Options.parse([
             "pushgateway": "http://127.0.0.1:9091/", "job": "smoke", "grouping": .object([JSONMember("instance", "ci-1")]),
             "labels": .object([JSONMember("team", "qa"), JSONMember("env", .number(2))]), "username": "ops",
-            "password": "hunter2", "retries": 0, "flush": "3s",
+            "password": "hunter2", "retries": 0, "flush": .number(3),
         ])
         #expect(push.pushgateway == "http://127.0.0.1:9091/" && push.job == "smoke" && push.retries == 0 && push.flush == .seconds(3))
         #expect(push.grouping == [.init("instance", "ci-1")])

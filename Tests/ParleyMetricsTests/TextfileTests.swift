@@ -8,28 +8,32 @@ import Testing
 /// a write that fails leaves the old file and no temporary one.
 @Suite("metrics: the textfile")
 struct TextfileTests {
-    @Test("a reader racing 200 writes only ever sees one whole version; no temporary file is left")
-    func atomic() async throws {
+    @Test("a reader racing the writes (200 at least, until it has read 50 times) only ever sees one whole version")
+    func atomic() throws {
         let folder = try ProjectPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("node/parley.prom")
         // Large enough that a plain write would be seen half done.
         let versions = ["a", "b"].map { String(repeating: "parley_x{v=\"\($0)\"} 1\n", count: 20_000) }
         try Textfile.write(versions[0], to: file)
-        let reader = Task.detached { () -> (reads: Int, torn: Int) in
-            var reads = 0
-            var torn = 0
-            while !Task.isCancelled {
+        let seen = ReadCount()
+        // A thread of its own, not the test's cooperative pool, so it reads while the writes go on.
+        let reader = Thread {
+            while !seen.stopped {
                 guard let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
-                reads += 1
-                if !versions.contains(text) { torn += 1 }
+                seen.add(torn: !versions.contains(text))
             }
-            return (reads, torn)
+            seen.finish()
         }
-        for index in 0..<200 { try Textfile.write(versions[index % 2], to: file) }
-        reader.cancel()
-        let seen = await reader.value
-        #expect(seen.reads > 0)
+        reader.start()
+        var writes = 0
+        while writes < 200 || (seen.reads < 50 && writes < 20_000) {
+            try Textfile.write(versions[writes % 2], to: file)
+            writes += 1
+        }
+        seen.stop()
+        seen.waitUntilFinished()
+        #expect(seen.reads >= 50, "\(seen.reads) reads during \(writes) writes")
         #expect(seen.torn == 0, "\(seen.torn) of \(seen.reads) reads saw a partial file")
         #expect(try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path) == ["parley.prom"])
     }
@@ -56,5 +60,39 @@ struct TextfileTests {
         try Data().write(to: folder.appendingPathComponent("plain"))
         let underFile = folder.appendingPathComponent("plain/sub/parley.prom")
         #expect(throws: MetricsError.self) { try Textfile.write("x", to: underFile) }
+    }
+}
+
+/// What the reader thread saw, shared with the test under a lock.
+private final class ReadCount: @unchecked Sendable {
+    private let lock = NSCondition()
+    private var counts = (reads: 0, torn: 0)
+    private var stopping = false
+    private var finished = false
+
+    var reads: Int { lock.withLock { counts.reads } }
+    var torn: Int { lock.withLock { counts.torn } }
+    var stopped: Bool { lock.withLock { stopping } }
+
+    func add(torn: Bool) {
+        lock.withLock {
+            counts.reads += 1
+            if torn { counts.torn += 1 }
+        }
+    }
+
+    func stop() { lock.withLock { stopping = true } }
+
+    func finish() {
+        lock.withLock {
+            finished = true
+            lock.broadcast()
+        }
+    }
+
+    func waitUntilFinished() {
+        lock.lock()
+        while !finished { lock.wait() }
+        lock.unlock()
     }
 }

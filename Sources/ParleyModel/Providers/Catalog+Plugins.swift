@@ -45,7 +45,7 @@ extension Catalog {
             SettingDeclaration("labels", .mapping, "Labels added to every series."),
             SettingDeclaration("username", .text, "The Pushgateway's basic-auth user."),
             SettingDeclaration("password", .text, secret: true, "The Pushgateway's basic-auth password."),
-            SettingDeclaration("retries", .integer, "Further push attempts after a 5xx or a transport error, 0 to 10 (default 2)."),
+            SettingDeclaration("retries", .integer, "Further push attempts after a 5xx, a 429 or a transport error, 0 to 10 (default 2)."),
             SettingDeclaration("flush", .duration, "How long the end of the run waits for the push (at most 10m, default 10s)."),
         ])
 
