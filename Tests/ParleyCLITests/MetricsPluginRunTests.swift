@@ -125,6 +125,31 @@ struct MetricsPluginRunTests {
         #expect(failed?.value == 0)
     }
 
+    @Test("a Pushgateway behind basic auth: the right password pushes, a wrong one is a 401 failed delivery, and neither is printed")
+    func basicAuth() throws {
+        // bcrypt (cost 5) of "pushgateway-test-pw", made with libcrypt's crypt(3).
+        let gateway = try PushgatewayServer(users: ["parley": "$2b$05$abcdefghijklmnopqrstuu2rMAbnIFNqnNddFL7xFouYjrh1sdhXa"])
+        defer { gateway.stop() }
+        let entry = #"metrics: { pushgateway: "\#(gateway.url)", job: parley-auth, username: parley, password: "${secret.PUSHGATEWAY_PASSWORD}", retries: 0 }"#
+        let (folder, project) = try Self.project(adding: entry)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (password, pushed) in [("pushgateway-test-pw", true), ("wrong-password-9c1e", false)] {
+            var environment = environment
+            environment["PUSHGATEWAY_PASSWORD"] = password
+            let output = try CommandRunner(executable: executable, directory: project, environment: environment).run(["run", "."])
+            #expect(output.status == 1, "stderr: \(output.stderr)")
+            #expect(!output.stdout.contains(password) && !output.stderr.contains(password))
+            let report = try String(contentsOf: project.appendingPathComponent("reports/report.json"), encoding: .utf8)
+            #expect(!report.contains(password))
+            let lines = RunFixtures.lines(output.stdout, startingWith: "delivery failed: ")
+            if pushed {
+                #expect(lines.isEmpty, "stdout: \(output.stdout)")
+            } else {
+                #expect(lines.count == 1 && lines[0].contains("for the run failed after 1 attempt: 401 Unauthorized"), "stdout: \(output.stdout)")
+            }
+        }
+    }
+
     @Test("a Pushgateway that is down: the push is a failed delivery in the summary and report.json, the exit code unchanged")
     func pushgatewayDown() throws {
         let port = try PushgatewayServer.freePort()

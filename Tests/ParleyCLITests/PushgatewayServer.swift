@@ -12,7 +12,8 @@ final class PushgatewayServer {
     private let process: Process
     private let storage: URL
 
-    init() throws {
+    /// Starts it; with `users` (name to bcrypt hash), every request needs basic auth (its web config file).
+    init(users: [String: String] = [:]) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary) else {
             throw CocoaError(
                 .fileNoSuchFile,
@@ -25,6 +26,12 @@ final class PushgatewayServer {
         process.arguments = [
             "--web.listen-address=127.0.0.1:\(port)", "--persistence.file=\(storage.appendingPathComponent("pushgateway.db").path)",
         ]
+        if !users.isEmpty {
+            let config = storage.appendingPathComponent("web.yaml")
+            let lines = users.sorted { $0.key < $1.key }.map { "  \($0.key): \"\($0.value)\"" }
+            try (["basic_auth_users:"] + lines).joined(separator: "\n").appending("\n").write(to: config, atomically: true, encoding: .utf8)
+            process.arguments?.append("--web.config.file=\(config.path)")
+        }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
