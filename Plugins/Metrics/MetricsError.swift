@@ -31,13 +31,14 @@ public struct MetricsError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// `metrics: file: expected a path ending in .prom; got "out.txt"`.
+    /// `metrics: file: expected a path ending in .prom; got "out.txt"`, or `cannot write …: Permission denied`.
     public var description: String {
         switch kind {
         case .setting(let key, let problem):
             return "metrics: \(key): \(problem)"
         case .cannotWrite(let path, let reason):
-            return "metrics: cannot write \(path): \(reason)"
+            // The host names the plugin before it: `metrics: cannot write …`.
+            return "cannot write \(path): \(reason)"
         }
     }
 }

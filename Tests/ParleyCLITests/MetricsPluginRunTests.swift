@@ -150,6 +150,17 @@ struct MetricsPluginRunTests {
         }
     }
 
+    @Test("a textfile that cannot be written fails the plugin: exit 3 and the reason on standard error")
+    func unwritableTextfile() throws {
+        let (folder, project) = try Self.project(adding: "metrics: { file: taken/parley.prom }")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A plain file where the textfile's folder would go.
+        try Data().write(to: project.appendingPathComponent("taken"))
+        let output = try CommandRunner(executable: executable, directory: project, environment: environment).run(["run", "."])
+        #expect(output.status == 3, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
+        #expect(output.stderr.contains("plugin failed: metrics: cannot write \(project.appendingPathComponent("taken/parley.prom").path): "), "\(output.stderr)")
+    }
+
     @Test("a Pushgateway that is down: the push is a failed delivery in the summary and report.json, the exit code unchanged")
     func pushgatewayDown() throws {
         let port = try PushgatewayServer.freePort()

@@ -36,7 +36,7 @@ struct MetricsPluginTests {
             try await plugin.finish(summary)
             Issue.record("finish should have thrown")
         } catch {
-            #expect("\(error)".hasPrefix("metrics: cannot write \(folder.appendingPathComponent("plain/parley.prom").standardizedFileURL.path): "), "\(error)")
+            #expect("\(error)".hasPrefix("cannot write \(folder.appendingPathComponent("plain/parley.prom").standardizedFileURL.path): "), "\(error)")
         }
     }
 

@@ -51,7 +51,7 @@ struct TextfileTests {
         do {
             try Textfile.write("new\n", to: file)
         } catch {
-            #expect("\(error)".hasPrefix("metrics: cannot write \(file.path): "), "\(error)")
+            #expect("\(error)".hasPrefix("cannot write \(file.path): "), "\(error)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["parley.prom"], "no temporary file left")
         #expect(try FileManager.default.contentsOfDirectory(atPath: file.path) == ["inside"], "what was there is untouched")
