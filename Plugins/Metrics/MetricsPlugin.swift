@@ -77,19 +77,3 @@ public struct MetricsPlugin: DeliveringPlugin {
     /// The textfile's path, resolved.
     public var textfilePath: String? { textfile?.path }
 }
-
-/// The plugin's state across its event lane and its settling: the turns, and a write that failed.
-private actor LedgerBox {
-    private var ledger = TurnLedger()
-    private(set) var failure: MetricsError?
-
-    var turns: [TurnLatency] { ledger.turns }
-
-    func note(_ event: PluginEvent) {
-        ledger.note(event)
-    }
-
-    func fail(_ error: MetricsError) {
-        failure = error
-    }
-}
