@@ -161,6 +161,27 @@ struct MetricsPluginRunTests {
         #expect(output.stderr.contains("plugin failed: metrics: cannot write \(project.appendingPathComponent("taken/parley.prom").path): "), "\(output.stderr)")
     }
 
+    @Test("a Pushgateway that never answers holds the run's end only to the flush deadline; the push is a failed delivery")
+    func pushgatewayHangs() throws {
+        let bodies = try ProjectPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: bodies) }
+        let server = try HookServer(bodies: bodies.appendingPathComponent("bodies.txt"), mode: "slow")
+        defer { server.stop() }
+        let (folder, project) = try Self.project(adding: #"metrics: { pushgateway: "http://127.0.0.1:\#(server.port)", flush: 2s }"#)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let started = Date()
+        let output = try CommandRunner(executable: executable, directory: project, environment: environment).run(["run", "."])
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(output.status == 1, "stderr: \(output.stderr)")
+        // The 2 s deadline plus a generous allowance for running the flows and writing reports.
+        #expect(elapsed < 2 + 20, "the run took \(elapsed)s")
+        let failures = try #require(try Self.report(project)["delivery_failures"] as? [[String: Any]])
+        #expect(failures.count == 1)
+        #expect(failures.first?["cause"] as? String == "deadline", "\(failures)")
+        let pushed = try String(contentsOf: bodies.appendingPathComponent("bodies.txt"), encoding: .utf8)
+        #expect(pushed.contains("# TYPE parley_flow_runs_total counter"), "the push reached the server")
+    }
+
     @Test("a Pushgateway that is down: the push is a failed delivery in the summary and report.json, the exit code unchanged")
     func pushgatewayDown() throws {
         let port = try PushgatewayServer.freePort()
