@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "ParleyFiles", targets: ["ParleyFiles"]),
         .library(name: "ParleyWebhook", targets: ["ParleyWebhook"]),
         .library(name: "ParleyExec", targets: ["ParleyExec"]),
+        .library(name: "ParleyMetrics", targets: ["ParleyMetrics"]),
         .library(name: "ParleyTesting", targets: ["ParleyTesting"]),
         .library(name: "ParleyAGUI", targets: ["ParleyAGUI"]),
         .library(name: "ParleyServer", targets: ["ParleyServer"]),
@@ -33,6 +34,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         .target(name: "ParleyModel"),
@@ -68,6 +71,19 @@ let package = Package(
             name: "ParleyExec",
             dependencies: ["ParleyModel", "ParleyCore", .product(name: "Logging", package: "swift-log")],
             path: "Plugins/Exec"
+        ),
+        // Prometheus metrics of a one-shot run: a node_exporter textfile and/or a Pushgateway push,
+        // from a per-run PrometheusCollectorRegistry (no process-global MetricsSystem).
+        .target(
+            name: "ParleyMetrics",
+            dependencies: [
+                "ParleyModel",
+                "ParleyCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+            ],
+            path: "Plugins/Metrics"
         ),
         // Test support: fixtures and helpers, and `FlowSuite` (flows run from XCTest or Swift Testing).
         .target(name: "ParleyTesting", dependencies: ["ParleyModel", "ParleyParser", "ParleyCore", "ParleyRunner"]),
@@ -119,7 +135,7 @@ let package = Package(
             name: "ParleyRunner",
             dependencies: [
                 "ParleyModel", "ParleyParser", "ParleyCore", "ParleySimulator", "ParleyLog", "ParleyFiles", "ParleyWebhook", "ParleyExec",
-                "ParleyAGUI", "ParleyPolyAI", "ParleyCometChat", "ParleyServer", "ParleyHTTP",
+                "ParleyMetrics", "ParleyAGUI", "ParleyPolyAI", "ParleyCometChat", "ParleyServer", "ParleyHTTP",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -155,6 +171,10 @@ let package = Package(
                 "ParleyWebhook", "ParleyTesting", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
+        ),
+        .testTarget(
+            name: "ParleyMetricsTests",
+            dependencies: ["ParleyMetrics", "ParleyTesting", .product(name: "AsyncHTTPClient", package: "async-http-client")]
         ),
         .testTarget(
             name: "ParleyExecTests",

@@ -3,6 +3,7 @@ import ParleyCore
 import ParleyExec
 import ParleyFiles
 import ParleyLog
+import ParleyMetrics
 import ParleyModel
 import ParleyWebhook
 
@@ -25,7 +26,7 @@ enum BuiltInPlugins {
     }
 
     static let metrics = PluginProvider(Catalog.metrics) { context in
-        throw InvalidInput("the metrics plugin is not built yet", at: context.location)
+        try MetricsPlugin(settings: context.settings, baseDirectory: context.projectDirectory, client: context.resources.httpClient)
     }
 
     static let exec = PluginProvider(Catalog.exec) { context in

@@ -67,8 +67,10 @@ struct RunPlanner {
             // which selects nothing, checks it against its own agent.
             guard isSelected else { continue }
             let connector: any Connector
+            let agentName: String?
             do throws(InvalidInput) {
                 let (agent, directory) = try agent(for: flow, file: file, project: project)
+                agentName = agent.name.isEmpty ? nil : agent.name  // an inline agent has no name
                 used.insert(Self.key(agent, directory))
                 let settings = try renderer.render(agent.settings)
                 if let declaration = registry.connector(named: agent.connector)?.declaration { renderer.noteCredentials(of: declaration, in: settings) }
@@ -87,7 +89,7 @@ struct RunPlanner {
                     flow: flow, path: file, connector: connector,
                     defaultTimeout: project?.defaults.timeout ?? ProjectDefaults.fallbackTimeout,
                     settle: project?.defaults.settle ?? ProjectDefaults.fallbackSettle,
-                    environment: { environment.value(of: $0) }))
+                    environment: { environment.value(of: $0) }, agent: agentName))
         }
         for (path, project) in projects.parsed {
             checkProject(project, path: path, used: used, renderer: &renderer, factory: factory, into: &findings)

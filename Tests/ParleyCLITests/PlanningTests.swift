@@ -22,7 +22,9 @@ struct PlanningTests {
         Broken(
             folder: "unknown-plugin", location: "parley.yaml:5:5",
             message: "unknown plugin 'logg' (expected one of log, files, webhook, metrics, exec); did you mean 'log'?"),
-        Broken(folder: "plugin-not-built", location: "parley.yaml:5:5", message: "the metrics plugin is not built yet"),
+        Broken(
+            folder: "bad-metrics-setting", location: "parley.yaml:5:5",
+            message: #"metrics: file: expected a path ending in .prom (node_exporter reads no other); got "out.txt""#),
         Broken(folder: "bad-plugin-setting", location: "parley.yaml:5:5", message: #"log: level must be one of error, warning, info, debug; got "loud""#),
         Broken(folder: "unknown-agent", location: "check.flow.yaml:2:8", message: "unknown agent 'ecoh' (parley.yaml defines echo); did you mean 'echo'?"),
         Broken(folder: "connector-cannot-click", location: "check.flow.yaml:4:5", message: "the polyai connector of agent 'poly' cannot perform `click`"),

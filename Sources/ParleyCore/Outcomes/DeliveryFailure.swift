@@ -24,10 +24,13 @@ public struct DeliveryFailure: Hashable, Sendable, CustomStringConvertible {
     public var cause: Cause
     /// Why it stopped: `500 Internal Server Error`, `429 Too Many Requests; Retry-After 60s is past the flush deadline`.
     public var reason: String
+    /// The HTTP method it used: `POST` for a webhook, `PUT` for a Pushgateway push.
+    public var method: String
 
     /// Creates a failure; `url` must already be safe to print.
-    public init(plugin: String, flow: String?, url: String, attempts: Int, cause: Cause, reason: String) {
+    public init(plugin: String, flow: String?, url: String, attempts: Int, cause: Cause, reason: String, method: String = "POST") {
         self.plugin = plugin
+        self.method = method
         self.flow = flow
         self.url = url
         self.attempts = attempts
@@ -38,8 +41,8 @@ public struct DeliveryFailure: Hashable, Sendable, CustomStringConvertible {
     /// `webhook: POST http://… for the run failed after 4 attempts: 500 Internal Server Error`.
     public var description: String {
         let subject = flow.map { "flow \($0)" } ?? "the run"
-        guard attempts > 0 else { return "\(plugin): POST \(url) for \(subject) was not sent: \(reason)" }
-        return "\(plugin): POST \(url) for \(subject) failed after \(attempts) \(attempts == 1 ? "attempt" : "attempts"): \(reason)"
+        guard attempts > 0 else { return "\(plugin): \(method) \(url) for \(subject) was not sent: \(reason)" }
+        return "\(plugin): \(method) \(url) for \(subject) failed after \(attempts) \(attempts == 1 ? "attempt" : "attempts"): \(reason)"
     }
 
     /// The failure with `redactor`'s secrets masked in every text it carries.

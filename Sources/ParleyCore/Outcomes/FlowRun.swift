@@ -17,11 +17,13 @@ public struct FlowRun: Hashable, Sendable, Identifiable {
     public var repetition: Int
     /// The whole-flow attempt (from 1) under `--retries`.
     public var attempt: Int
+    /// The agent it talks to, by name in parley.yaml (after `--agent`); nil when not known.
+    public var agent: String?
 
     /// Creates a flow run.
     public init(
         id: String, name: String, path: String, location: SourceLocation, tags: [String] = [], row: Int? = nil,
-        repetition: Int = 1, attempt: Int = 1
+        repetition: Int = 1, attempt: Int = 1, agent: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -31,5 +33,6 @@ public struct FlowRun: Hashable, Sendable, Identifiable {
         self.row = row
         self.repetition = repetition
         self.attempt = attempt
+        self.agent = agent
     }
 }

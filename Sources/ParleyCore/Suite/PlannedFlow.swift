@@ -12,11 +12,14 @@ public struct PlannedFlow: Sendable {
     public var settle: Duration
     /// Reads `${env.X}` and `${secret.X}`.
     public var environment: @Sendable (Reference) -> String?
+    /// The agent's name, for reports and metrics; nil when not known.
+    public var agent: String?
 
     /// Creates a planned flow.
     public init(
         flow: Flow, path: String, connector: any Connector, defaultTimeout: Duration = ProjectDefaults.fallbackTimeout,
-        settle: Duration = ProjectDefaults.fallbackSettle, environment: @escaping @Sendable (Reference) -> String? = { _ in nil }
+        settle: Duration = ProjectDefaults.fallbackSettle, environment: @escaping @Sendable (Reference) -> String? = { _ in nil },
+        agent: String? = nil
     ) {
         self.flow = flow
         self.path = path
@@ -24,5 +27,6 @@ public struct PlannedFlow: Sendable {
         self.defaultTimeout = defaultTimeout
         self.settle = settle
         self.environment = environment
+        self.agent = agent
     }
 }

@@ -45,7 +45,7 @@ public struct SuiteRunner: Sendable {
                     }
                     let run = FlowRun(
                         id: id, name: name, path: planned.path, location: planned.flow.location, tags: planned.flow.tags,
-                        row: rowNumber, repetition: repetition)
+                        row: rowNumber, repetition: repetition, agent: planned.agent)
                     jobs.append(Job(planned: planned, run: run, row: row ?? [], nameSecrets: title?.secrets ?? []))
                 }
             }

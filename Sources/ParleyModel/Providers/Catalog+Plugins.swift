@@ -33,13 +33,20 @@ extension Catalog {
             SettingDeclaration("flush", .duration, "How long the end of the run waits for deliveries still under way (at most 10m)."),
         ])
 
-    /// The `metrics` plugin.
+    /// The `metrics` plugin. No `port`: a one-shot run ends before Prometheus could scrape it;
+    /// `parley monitor` serves `/metrics`.
     public static let metrics = ProviderDeclaration(
-        name: "metrics", summary: "Prometheus metrics of the run: not built yet.",
+        name: "metrics", summary: "Prometheus metrics of the run: a node_exporter textfile and/or a Pushgateway push.",
         settings: [
-            SettingDeclaration("file", .path, "A node_exporter textfile to write."),
-            SettingDeclaration("port", .integer, "A port to serve /metrics on."),
+            SettingDeclaration("file", .path, "A node_exporter textfile (*.prom) to write atomically, relative to parley.yaml."),
+            SettingDeclaration("pushgateway", .url, "A Prometheus Pushgateway's base URL to PUT the metrics to, e.g. http://pushgateway:9091."),
+            SettingDeclaration("job", .text, "The Pushgateway job (default parley)."),
+            SettingDeclaration("grouping", .mapping, "The Pushgateway grouping labels after the job, e.g. { instance: ci-1 }."),
             SettingDeclaration("labels", .mapping, "Labels added to every series."),
+            SettingDeclaration("username", .text, "The Pushgateway's basic-auth user."),
+            SettingDeclaration("password", .text, secret: true, "The Pushgateway's basic-auth password."),
+            SettingDeclaration("retries", .integer, "Further push attempts after a 5xx, a 429 or a transport error, 0 to 10 (default 2)."),
+            SettingDeclaration("flush", .duration, "How long the end of the run waits for the push (at most 10m, default 10s)."),
         ])
 
     /// The `exec` plugin.

@@ -31,6 +31,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.send_header("Content-Length", "0")
         self.end_headers()
 
+    # The metrics plugin's Pushgateway push is a PUT; the same modes apply.
+    do_PUT = do_POST
+
     def log_message(self, *args):
         pass
 
