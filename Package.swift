@@ -61,6 +61,7 @@ let package = Package(
             dependencies: [
                 "ParleyModel",
                 "ParleyCore",
+                "ParleyHTTP",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -79,6 +80,7 @@ let package = Package(
             dependencies: [
                 "ParleyModel",
                 "ParleyCore",
+                "ParleyHTTP",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
@@ -168,7 +170,7 @@ let package = Package(
         .testTarget(
             name: "ParleyWebhookTests",
             dependencies: [
-                "ParleyWebhook", "ParleyTesting", .product(name: "Hummingbird", package: "hummingbird"),
+                "ParleyWebhook", "ParleyHTTP", "ParleyTesting", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),

@@ -1,3 +1,4 @@
+import ParleyHTTP
 import ParleyModel
 
 extension MetricsPlugin {
@@ -69,7 +70,7 @@ extension MetricsPlugin.Options: CustomStringConvertible {
         let grouping = grouping.map { "\($0.name)=\($0.value)" }.joined(separator: ", ")
         let labels = labels.map { "\($0.name)=\($0.value)" }.joined(separator: ", ")
         let password = password == nil ? "none" : "***"
-        return "metrics(file: \(file ?? "none"), pushgateway: \(pushgateway.map(Pushgateway.displayURL) ?? "none"), job: \(job), "
+        return "metrics(file: \(file ?? "none"), pushgateway: \(pushgateway.map(HTTPFailureText.displayURL) ?? "none"), job: \(job), "
             + "grouping: [\(grouping)], labels: [\(labels)], username: \(username ?? "none"), password: \(password), "
             + "retries: \(retries), flush: \(flush.flowText))"
     }

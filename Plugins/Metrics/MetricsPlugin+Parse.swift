@@ -1,4 +1,5 @@
 import Foundation
+import ParleyHTTP
 import ParleyModel
 
 extension MetricsPlugin.Options {
@@ -64,7 +65,7 @@ extension MetricsPlugin.Options {
         guard let components = URLComponents(string: trimmed), let scheme = components.scheme?.lowercased(),
             scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
         else {
-            throw MetricsError.setting("pushgateway", "expected an http or https URL; got \(JSONValue.quoted(Pushgateway.displayURL(trimmed)))")
+            throw MetricsError.setting("pushgateway", "expected an http or https URL; got \(JSONValue.quoted(HTTPFailureText.displayURL(trimmed)))")
         }
         guard components.query == nil, components.fragment == nil, components.user == nil, components.password == nil else {
             throw MetricsError.setting(

@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import ParleyCore
+import ParleyHTTP
 import ParleyModel
 
 /// Pushes exposition text to a Prometheus Pushgateway: `PUT <base>/metrics/job/<job>[/<label>/<value>…]`,
@@ -97,31 +98,12 @@ struct Pushgateway: Sendable {
             if !detail.isEmpty { reason += ": \(detail)" }
             return .failure(Failed(reason: reason, retryable: code >= 500 || code == 429))
         } catch {
-            return .failure(Failed(reason: Self.describe(error), retryable: true))
+            return .failure(Failed(reason: HTTPFailureText.reason(error), retryable: true))
         }
     }
 
     private func failure(_ url: String, _ attempts: Int, _ cause: DeliveryFailure.Cause, _ reason: String) -> DeliveryFailure {
-        DeliveryFailure(plugin: "metrics", flow: nil, url: Self.displayURL(url), attempts: attempts, cause: cause, reason: reason, method: "PUT")
-    }
-
-    /// A short reason for a transport failure: `connection refused`, `deadline exceeded`.
-    static func describe(_ error: any Error) -> String {
-        if let error = error as? HTTPClientError { return error.shortDescription.lowercased() }
-        let text = String(describing: error)
-        if text.localizedCaseInsensitiveContains("connection refused") { return "connection refused" }
-        if text.localizedCaseInsensitiveContains("connection reset") { return "connection reset" }
-        return text
-    }
-
-    /// The URL for messages, without user info, query or fragment, which may carry credentials.
-    static func displayURL(_ url: String) -> String {
-        guard var components = URLComponents(string: url) else { return url }
-        components.user = nil
-        components.password = nil
-        components.query = nil
-        components.fragment = nil
-        return components.string ?? url
+        DeliveryFailure(plugin: "metrics", flow: nil, url: HTTPFailureText.displayURL(url), attempts: attempts, cause: cause, reason: reason, method: "PUT")
     }
 
     /// Characters a path segment keeps as they are (RFC 3986 unreserved).

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import ParleyCore
+import ParleyHTTP
 import ParleyModel
 
 /// The built-in `webhook` plugin: POSTs a JSON (or Slack) summary per flow or per run, when the
@@ -89,7 +90,7 @@ public struct WebhookPlugin: DeliveringPlugin {
     private func send(_ job: Outbox.Job) async -> DeliveryFailure? {
         guard let giveUp = await sender.deliver(job.body, flush: flush) else { return nil }
         return DeliveryFailure(
-            plugin: name, flow: job.flow, url: WebhookSender.displayURL(options.url), attempts: giveUp.attempts, cause: giveUp.cause,
+            plugin: name, flow: job.flow, url: HTTPFailureText.displayURL(options.url), attempts: giveUp.attempts, cause: giveUp.cause,
             reason: giveUp.reason)
     }
 

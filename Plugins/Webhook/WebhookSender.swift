@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import ParleyCore
+import ParleyHTTP
 
 /// POSTs one body with the webhook's headers, retrying as `DeliveryAttempts` decides and
 /// sleeping on the flush's clock between attempts; the flush cuts a delivery short at its
@@ -98,7 +99,7 @@ struct WebhookSender: Sendable {
             let retryAfter = response.headers.first(name: "Retry-After").flatMap(Self.retryAfter)
             return .answered(status: Int(response.status.code), reason: response.status.reasonPhrase, retryAfter: retryAfter)
         } catch {
-            return .transportFailed(reason: Self.describe(error))
+            return .transportFailed(reason: HTTPFailureText.reason(error))
         }
     }
 
@@ -106,25 +107,6 @@ struct WebhookSender: Sendable {
     static func retryAfter(_ text: String) -> Duration? {
         guard let seconds = Int(text.trimmingCharacters(in: .whitespaces)), seconds >= 0 else { return nil }
         return .seconds(seconds)
-    }
-
-    /// A short reason for a transport failure: `connection refused`, `deadline exceeded`.
-    static func describe(_ error: any Error) -> String {
-        if let error = error as? HTTPClientError { return error.shortDescription.lowercased() }
-        let text = String(describing: error)
-        if text.localizedCaseInsensitiveContains("connection refused") { return "connection refused" }
-        if text.localizedCaseInsensitiveContains("connection reset") { return "connection reset" }
-        return text
-    }
-
-    /// The URL for messages, without user info, query or fragment, which may carry credentials.
-    static func displayURL(_ url: String) -> String {
-        guard var components = URLComponents(string: url) else { return url }
-        components.user = nil
-        components.password = nil
-        components.query = nil
-        components.fragment = nil
-        return components.string ?? url
     }
 }
 

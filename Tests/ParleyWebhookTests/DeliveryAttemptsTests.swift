@@ -1,4 +1,5 @@
 import ParleyCore
+import ParleyHTTP
 import Testing
 
 @testable import ParleyWebhook
@@ -116,7 +117,7 @@ struct DeliveryAttemptsTests {
 
     @Test("URLs in messages lose credentials and queries")
     func displayURL() {
-        #expect(WebhookSender.displayURL("https://user:pw@hooks.example.com/x?token=abc") == "https://hooks.example.com/x")
-        #expect(WebhookSender.displayURL("http://127.0.0.1:8080/hook") == "http://127.0.0.1:8080/hook")
+        #expect(HTTPFailureText.displayURL("https://user:pw@hooks.example.com/x?token=abc") == "https://hooks.example.com/x")
+        #expect(HTTPFailureText.displayURL("http://127.0.0.1:8080/hook") == "http://127.0.0.1:8080/hook")
     }
 }
