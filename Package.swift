@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "ParleyPolyAI", targets: ["ParleyPolyAI"]),
         .library(name: "ParleyCometChat", targets: ["ParleyCometChat"]),
         .library(name: "ParleyHTTP", targets: ["ParleyHTTP"]),
+        .library(name: "ParleyMonitor", targets: ["ParleyMonitor"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -36,6 +37,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(name: "ParleyModel"),
@@ -142,12 +144,25 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // `parley monitor`: checks on a schedule, /metrics and a status page, history in SQLite, alerts.
+        .target(
+            name: "ParleyMonitor",
+            dependencies: [
+                "ParleyModel", "ParleyCore", "ParleyRunner", "ParleyWebhook", "ParleyMetrics", "ParleyHTTP",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(name: "Parley", dependencies: ["ParleyModel", "ParleyParser", "ParleyCore", "ParleyRunner"]),
         // The command line over a registry: `parley`, or a team's own command with its providers.
         .target(
             name: "ParleyCommandLine",
             dependencies: [
                 "ParleyModel", "ParleyParser", "ParleyCore", "ParleyRunner", "ParleySimulator", "ParleyLog", "ParleyServer", "ParleyExec",
+                "ParleyMonitor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -162,6 +177,10 @@ let package = Package(
             path: "Benchmarks/ParleyBenchmarks"
         ),
         .testTarget(name: "ParleyModelTests", dependencies: ["ParleyModel"]),
+        .testTarget(
+            name: "ParleyMonitorTests",
+            dependencies: ["ParleyMonitor", "ParleyTesting", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+        ),
         .testTarget(name: "ParleyRunnerTests", dependencies: ["Parley", "ParleyTesting"]),
         .testTarget(name: "ParleyCoreTests", dependencies: ["ParleyCore", "ParleyParser", "ParleyTesting"]),
         .testTarget(name: "ParleySimulatorTests", dependencies: ["ParleySimulator", "ParleyTesting"]),

@@ -6,14 +6,17 @@ public struct ProjectConfig: Hashable, Sendable {
     public var defaults: ProjectDefaults
     /// `plugins:`, in the order written.
     public var plugins: [PluginConfig]
+    /// `monitor:`: the checks `parley monitor` runs; nil when not written.
+    public var monitor: MonitorConfig?
     /// The file's path.
     public var path: String
 
     /// Creates a project config.
-    public init(agents: [AgentConfig], defaults: ProjectDefaults, plugins: [PluginConfig], path: String) {
+    public init(agents: [AgentConfig], defaults: ProjectDefaults, plugins: [PluginConfig], monitor: MonitorConfig? = nil, path: String) {
         self.agents = agents
         self.defaults = defaults
         self.plugins = plugins
+        self.monitor = monitor
         self.path = path
     }
 

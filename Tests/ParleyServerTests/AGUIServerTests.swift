@@ -206,8 +206,11 @@ struct AGUIServerTests {
     @Test("runs on one thread take turns; runs on other threads do not wait")
     func oneRunAtATime() async throws {
         try await TestScripts.withServer(clock: SystemClock()) { client in
-            async let first = client.run(thread: "t1", run: "r1", messages: [Message.user("u1", "slow")])
-            try await Task.sleep(for: .milliseconds(100))
+            // The second run is sent once the first is streaming (its RUN_STARTED has arrived), not
+            // after a guessed pause that a loaded machine can outrun.
+            let (started, starting) = AsyncStream<Void>.makeStream()
+            async let first = client.run(thread: "t1", run: "r1", messages: [Message.user("u1", "slow")]) { starting.finish() }
+            for await _ in started {}
             async let second = client.run(thread: "t1", run: "r2", messages: [Message.user("u1", "slow"), Message.user("u2", "hello")])
             async let other = client.run(thread: "t2", run: "r1", messages: [Message.user("u1", "hello")])
             let (one, two, three) = try await (first, second, other)
@@ -215,7 +218,7 @@ struct AGUIServerTests {
             let firstEnd = try #require(one.arrival(of: "RUN_FINISHED"))
             let secondStart = try #require(two.arrival(of: "RUN_STARTED"))
             let otherEnd = try #require(three.arrival(of: "RUN_FINISHED"))
-            // Sent 100ms after the first, the second run starts only once the first's 3s pause is
+            // Sent while the first streams, the second run starts only once the first's 3s pause is
             // over: measured from the first request, a bound load can only lengthen. The other
             // thread's run does not wait for that pause.
             #expect(secondStart - one.sent >= .seconds(3))

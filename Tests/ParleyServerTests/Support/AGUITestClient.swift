@@ -8,8 +8,9 @@ import NIOHTTP1
 struct AGUITestClient: Sendable {
     let url: URL
 
-    /// POSTs `body` (JSON text) and reads the response to its end or its break.
-    func post(_ body: String, method: HTTPMethod = .POST) async throws -> RunResponse {
+    /// POSTs `body` (JSON text) and reads the response to its end or its break; `streaming` is
+    /// called once the first chunk has arrived (the server has taken the run).
+    func post(_ body: String, method: HTTPMethod = .POST, streaming: (@Sendable () -> Void)? = nil) async throws -> RunResponse {
         var request = HTTPClientRequest(url: url.absoluteString)
         request.method = method
         request.headers.add(name: "Content-Type", value: "application/json")
@@ -26,6 +27,7 @@ struct AGUITestClient: Sendable {
                 let text = String(buffer: chunk)
                 result.body += text
                 result.chunks.append((clock.now, text))
+                if result.chunks.count == 1 { streaming?() }
             }
         } catch {
             result.streamError = "\(error)"
@@ -35,11 +37,12 @@ struct AGUITestClient: Sendable {
 
     /// A run on `thread` with these messages (JSON objects) and extra top-level fields.
     func run(
-        thread: String, run: String, messages: [String] = [], extra: String = ""
+        thread: String, run: String, messages: [String] = [], extra: String = "", streaming: (@Sendable () -> Void)? = nil
     ) async throws -> RunResponse {
         let more = extra.isEmpty ? "" : ",\(extra)"
         return try await post(
-            #"{"threadId":"\#(thread)","runId":"\#(run)","state":{},"messages":[\#(messages.joined(separator: ","))],"tools":[],"context":[],"forwardedProps":{}\#(more)}"#
+            #"{"threadId":"\#(thread)","runId":"\#(run)","state":{},"messages":[\#(messages.joined(separator: ","))],"tools":[],"context":[],"forwardedProps":{}\#(more)}"#,
+            streaming: streaming
         )
     }
 }
