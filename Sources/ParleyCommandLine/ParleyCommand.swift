@@ -65,7 +65,8 @@ enum ExitStatus {
         switch ending {
         case .passed: return passed
         case .failed: return failed
-        case .reportsIncomplete: return reportsIncomplete
+        // A lost delivery under --require-delivery: the run's output is incomplete too.
+        case .reportsIncomplete, .deliveryFailed: return reportsIncomplete
         // 128 + the signal's number, as a shell reports a process the signal ended: 130 for Ctrl-C.
         case .interrupted(let signal): return ExitCode(128 + signal)
         }

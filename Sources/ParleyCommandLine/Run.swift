@@ -20,7 +20,8 @@ struct Run: AsyncParsableCommand {
             Exit codes, the first that applies: 2 invalid input (nothing ran); 3 a plugin failed, so a report \
             or transcript is missing or cut (each one is named on standard error); 130, 143 or 129 \
             interrupted by SIGINT (Ctrl-C), SIGTERM or SIGHUP (128 + the signal's number; the reports are \
-            still written, and a second signal quits at once); 1 a flow failed; 0 every flow passed. When \
+            still written, and a second signal quits at once); 3 also when --require-delivery is given and a \
+            webhook POST or Pushgateway push was lost; 1 a flow failed; 0 every flow passed. When \
             standard output goes away (parley run | head) the console falls silent and the run goes on.
             """
     )
@@ -64,6 +65,9 @@ struct Run: AsyncParsableCommand {
     @Flag(help: "Start no more flows after the first failure.")
     var failFast = false
 
+    @Flag(help: "Exit 3 when a webhook POST or Pushgateway push could not be delivered (for cron jobs whose alert is the point).")
+    var requireDelivery = false
+
     @Flag(name: .shortAndLong, help: "Show every step, user action and agent event (the console at debug level).")
     var verbose = false
 
@@ -103,7 +107,11 @@ struct Run: AsyncParsableCommand {
             // A reader that left (EPIPE) chose to; a full disk under `> run.log` did not.
             print("parley: standard output failed (\(String(cString: strerror(stopped)))); the console stopped there", to: &standardError)
         }
-        let ending = RunEnding(summary, signal: interrupts.received)
+        let ending = RunEnding(summary, signal: interrupts.received, requireDelivery: requireDelivery)
+        if ending == .deliveryFailed {
+            let count = summary.deliveryFailures.count
+            print("parley: \(count) \(count == 1 ? "delivery was" : "deliveries were") lost and --require-delivery was given (exit 3)", to: &standardError)
+        }
         if ending != .passed { throw ExitStatus.of(ending) }
     }
 

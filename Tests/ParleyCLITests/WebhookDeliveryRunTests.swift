@@ -83,6 +83,22 @@ struct WebhookDeliveryRunTests {
         #expect(summaryLines.contains { $0.hasPrefix("delivery failed: webhook: POST http://127.0.0.1:\(port)/hook for flow 1-delayed.flow.yaml ") })
     }
 
+    @Test("--require-delivery: a lost delivery makes the run exit 3 and says why; delivered ones leave the flows' exit code")
+    func requireDelivery() throws {
+        let bodiesFolder = try ProjectPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: bodiesFolder) }
+        for (mode, status) in [("error", Int32(3)), ("ok", Int32(1))] {
+            let server = try HookServer(bodies: bodiesFolder.appendingPathComponent("\(mode).txt"), mode: mode)
+            defer { server.stop() }
+            let (folder, project) = try Self.project(port: server.port, flush: "2s")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let output = try CommandRunner(executable: executable, directory: project).run(["run", ".", "--require-delivery"])
+            #expect(output.status == status, "\(mode)\nstdout: \(output.stdout)\nstderr: \(output.stderr)")
+            let said = output.stderr.contains("parley: 3 deliveries were lost and --require-delivery was given (exit 3)")
+            #expect(said == (mode == "error"), "\(mode): \(output.stderr)")
+        }
+    }
+
     @Test("Ctrl-C while deliveries hang stops them at once, lists them as abandoned, exits 130 and still writes the reports")
     func interruptAbandons() throws {
         let bodies = try ProjectPaths.temporaryFolder()

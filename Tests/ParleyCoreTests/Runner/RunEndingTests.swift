@@ -50,4 +50,20 @@ struct RunEndingTests {
         summary.interrupted = true
         #expect(RunEnding(summary, signal: SIGINT) == .interrupted(signal: SIGINT))
     }
+
+    @Test("--require-delivery: a lost delivery ends the run as deliveryFailed, outranking a failed flow but not a signal or a missing report")
+    func deliveriesRequired() {
+        var summary = Self.summary(failed: true)
+        #expect(RunEnding(summary, signal: nil, requireDelivery: true) == .failed)
+        summary.deliveryFailures = [
+            DeliveryFailure(plugin: "metrics", flow: nil, url: "http://127.0.0.1:9/metrics/job/parley", attempts: 1, cause: .receiver, reason: "connection refused", method: "PUT")
+        ]
+        #expect(RunEnding(summary, signal: nil, requireDelivery: true) == .deliveryFailed)
+        #expect(RunEnding(summary, signal: nil, requireDelivery: false) == .failed)
+        summary.pluginFailures = ["files: cannot write reports/junit.xml: No space left on device"]
+        #expect(RunEnding(summary, signal: nil, requireDelivery: true) == .reportsIncomplete)
+        summary.pluginFailures = []
+        summary.interrupted = true
+        #expect(RunEnding(summary, signal: SIGTERM, requireDelivery: true) == .interrupted(signal: SIGTERM))
+    }
 }
