@@ -43,6 +43,8 @@ public enum DurationText {
             case "s": scale = 1
             case "m": scale = 60
             case "h": scale = 3600
+            // Days, for retention (`keep: 30d`) and schedules; a day here is 24 hours.
+            case "d": scale = 86400
             default: return .invalid
             }
             // Keep reading after a part that is too long, so `1e99x` still says it is not a duration.

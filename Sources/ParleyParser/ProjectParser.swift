@@ -42,7 +42,7 @@ public enum ProjectParser {
     }
 
     private static func project(_ root: YAMLNode, path: String, _ context: ParseContext) -> ProjectConfig? {
-        guard let reader = MappingReader(root, context, expected: "a mapping with 'agents:', 'defaults:' and 'plugins:'") else {
+        guard let reader = MappingReader(root, context, expected: "a mapping with 'agents:', 'defaults:', 'plugins:' and 'monitor:'") else {
             return nil
         }
         reader.rejectUnknownKeys(allowed: ProjectKey.allCases.map(\.rawValue), in: "parley.yaml", context)
@@ -60,7 +60,8 @@ public enum ProjectParser {
                 at: name.location)
         }
         let plugins = reader["plugins"].map { pluginList($0, context) } ?? []
-        return ProjectConfig(agents: agents, defaults: defaults, plugins: plugins, path: path)
+        let monitor = reader["monitor"].flatMap { monitorConfig($0, agents: agents, context) }
+        return ProjectConfig(agents: agents, defaults: defaults, plugins: plugins, monitor: monitor, path: path)
     }
 
     /// One agent mapping: `{ connector: …, <that connector's settings> }`.

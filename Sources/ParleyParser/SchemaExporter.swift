@@ -95,7 +95,7 @@ public enum SchemaExporter {
             ("steps", array(ref("step"))),
             ("step", anyOf([enumeration([StepKeyword.end.rawValue, StepKeyword.typing.rawValue])] + stepVariants)),
             ("condition", condition),
-            ("duration", describe(.object([JSONMember("type", "string"), JSONMember("pattern", #"^([0-9]+(\.[0-9]+)?(ms|s|m|h))+$"#)]), "A duration like 250ms, 5s, 2m or 1m30s.")),
+            ("duration", describe(.object([JSONMember("type", "string"), JSONMember("pattern", #"^([0-9]+(\.[0-9]+)?(ms|s|m|h|d))+$"#)]), "A duration like 250ms, 5s, 2m, 1m30s or 30d.")),
             ("variables", .object([JSONMember("type", "object"), JSONMember("propertyNames", .object([JSONMember("pattern", #"^[A-Za-z_][A-Za-z0-9_-]*$"#)])), JSONMember("additionalProperties", value)])),
             ("value", .object([])),
         ]

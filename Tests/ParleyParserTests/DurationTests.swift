@@ -21,6 +21,9 @@ struct DurationTests {
             ("0ms", .zero),
             ("  5s ", .seconds(5)),
             ("90s", .seconds(90)),
+            // Days, for history retention (`keep: 30d`): 24 hours each.
+            ("1d", .seconds(86400)),
+            ("30d", .seconds(30 * 86400)),
         ])
     func valid(text: String, expected: Duration) {
         #expect(DurationParser.parse(text) == expected)
@@ -30,7 +33,7 @@ struct DurationTests {
         "strings that are not durations",
         arguments: [
             "", " ", "5", "fast", "s", "ms", "5S", "5 s", "5sec", "5 seconds", "1m30", "-5s", "+5s", "1..5s", "5s5",
-            "1d", "1w", "five s", "5s!", "٥s",
+            "1w", "five s", "5s!", "٥s",
         ])
     func invalid(text: String) {
         #expect(DurationParser.parse(text) == nil)
