@@ -28,7 +28,7 @@ public struct ProjectConfig: Hashable, Sendable {
 
 /// The top-level keys of parley.yaml.
 public enum ProjectKey: String, Hashable, Sendable, CaseIterable {
-    case agents, defaults, plugins
+    case agents, defaults, plugins, monitor
 }
 
 /// `defaults:` in parley.yaml.
