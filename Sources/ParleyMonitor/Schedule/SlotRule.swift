@@ -18,7 +18,7 @@ public enum SlotRule: Hashable, Sendable {
 
     /// The first slot after `now` (a monotonic reading; `date` is the wall clock at that reading),
     /// given the previous slot. Intervals keep their rhythm from the first slot; cron slots follow
-    /// the wall clock. Nil when a cron rule never fires again.
+    /// the wall clock.
     func slot(after previous: Duration, now: Duration, date: Date) -> Duration? {
         switch self {
         case .every(let interval):
@@ -32,8 +32,7 @@ public enum SlotRule: Hashable, Sendable {
             }
             return next
         case .cron(let cron):
-            guard let fire = cron.next(after: date) else { return nil }
-            return now + .seconds(fire.timeIntervalSince(date))
+            return now + .seconds(cron.next(after: date).timeIntervalSince(date))
         }
     }
 
@@ -41,9 +40,7 @@ public enum SlotRule: Hashable, Sendable {
     func firstSlot(now: Duration, date: Date) -> Duration? {
         switch self {
         case .every: return now
-        case .cron(let cron):
-            guard let fire = cron.next(after: date) else { return nil }
-            return now + .seconds(fire.timeIntervalSince(date))
+        case .cron(let cron): return now + .seconds(cron.next(after: date).timeIntervalSince(date))
         }
     }
 
@@ -52,8 +49,8 @@ public enum SlotRule: Hashable, Sendable {
         switch self {
         case .every(let interval): return interval
         case .cron(let cron):
-            guard let first = cron.next(after: date), let second = cron.next(after: first) else { return .seconds(600) }
-            return .seconds(second.timeIntervalSince(first))
+            let first = cron.next(after: date)
+            return .seconds(cron.next(after: first).timeIntervalSince(first))
         }
     }
 }
