@@ -12,9 +12,6 @@ struct MonitorCheck {
     var resources: RunResources
     var environment: ProcessEnvironment
 
-    /// A timeout is never longer than this unless written: a stuck check must not hold its slot for hours.
-    static let longestDefaultTimeout = Duration.seconds(600)
-
     /// Checks `monitor` of the project at `path`.
     ///
     /// An alerts webhook whose `${env.X}`/`${secret.X}` this machine lacks is not checked, like
@@ -58,7 +55,7 @@ struct MonitorCheck {
 
     /// A timeout or jitter as long as the interval means runs that skip their slots.
     private func checkTimings(_ check: CheckConfig, into findings: inout PlanFindings) {
-        guard let interval = Self.shortestInterval(of: check.schedule) else { return }
+        guard let interval = check.schedule.shortestInterval else { return }
         let every = Self.describe(check.schedule, interval: interval)
         if let timeout = check.timeout, timeout > interval {
             findings.append([
@@ -106,26 +103,6 @@ struct MonitorCheck {
     static func resolve(_ path: String, in directory: String) -> String {
         if path.hasPrefix("/") || directory.isEmpty { return path }
         return (directory as NSString).appendingPathComponent(path)
-    }
-
-    /// The shortest time between two runs: the interval, or a cron schedule's closest two slots.
-    static func shortestInterval(of schedule: ScheduleSpec) -> Duration? {
-        switch schedule {
-        case .every(let interval):
-            return interval
-        case .cron(let text):
-            guard let cron = try? CronExpression(text.value) else { return nil }
-            // Four years of slots from a fixed start cover every pattern a year or month can make;
-            // a schedule firing more often repeats itself well within the first few hundred.
-            var slot = cron.next(after: Date(timeIntervalSince1970: 1_704_067_200))  // 2024-01-01
-            var shortest = TimeInterval.infinity
-            for _ in 0..<600 {
-                let following = cron.next(after: slot)
-                shortest = min(shortest, following.timeIntervalSince(slot))
-                slot = following
-            }
-            return Duration.seconds(Int64(shortest))
-        }
     }
 
     private static func describe(_ schedule: ScheduleSpec, interval: Duration) -> String {

@@ -108,3 +108,33 @@ struct CronExpressionTests {
         #expect(try next("0 0 30 2 MON", after: utc(2024, 2, 1)) == utc(2024, 2, 5))
     }
 }
+
+/// A check's shortest interval and its timeout when none is written.
+@Suite("check intervals")
+struct CheckIntervalTests {
+    private func check(_ schedule: ScheduleSpec, timeout: Duration? = nil) -> CheckConfig {
+        CheckConfig(name: "faq", flows: [], schedule: schedule, timeout: timeout, location: SourceLocation(file: "p", line: 1, column: 1))
+    }
+
+    private func cron(_ text: String) -> ScheduleSpec {
+        .cron(Located(text, at: SourceLocation(file: "p", line: 1, column: 1)))
+    }
+
+    @Test("a cron schedule's shortest interval is its closest two slots")
+    func cronIntervals() {
+        #expect(cron("*/5 * * * *").shortestInterval == .seconds(300))
+        #expect(cron("0,10 * * * *").shortestInterval == .seconds(600))
+        #expect(cron("0 9 * * MON-FRI").shortestInterval == .seconds(86_400))
+        #expect(cron("@weekly").shortestInterval == .seconds(7 * 86_400))
+        #expect(cron("0 25 * * *").shortestInterval == nil)
+        #expect(ScheduleSpec.every(.seconds(90)).shortestInterval == .seconds(90))
+    }
+
+    @Test("the timeout defaults to the interval, at most 10m; a written one wins")
+    func timeouts() {
+        #expect(check(.every(.seconds(30))).effectiveTimeout == .seconds(30))
+        #expect(check(.every(.seconds(3600))).effectiveTimeout == .seconds(600))
+        #expect(check(cron("*/5 * * * *")).effectiveTimeout == .seconds(300))
+        #expect(check(.every(.seconds(30)), timeout: .seconds(45)).effectiveTimeout == .seconds(45))
+    }
+}

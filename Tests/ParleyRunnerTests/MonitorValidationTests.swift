@@ -138,15 +138,34 @@ struct MonitorValidationTests {
         let validation = await validate(folder)
         #expect(!validation.hasErrors, "\(validation.rendered())")
     }
+}
 
-    @Test("the shortest interval of a cron schedule is its closest two slots")
-    func cronIntervals() throws {
-        func interval(_ text: String) -> Duration? {
-            MonitorCheck.shortestInterval(of: .cron(Located(text, at: SourceLocation(file: "x", line: 1, column: 1))))
-        }
-        #expect(interval("*/5 * * * *") == .seconds(300))
-        #expect(interval("0,10 * * * *") == .seconds(600))
-        #expect(interval("0 9 * * MON-FRI") == .seconds(86_400))
-        #expect(interval("@weekly") == .seconds(7 * 86_400))
+/// A check becomes the run `parley run` would make of the same flows, tags and agent.
+@Suite("a check's run request")
+struct CheckRunRequestTests {
+    @Test("paths resolve against parley.yaml's folder; tags and agent carry over")
+    func request() {
+        let at = SourceLocation(file: "p", line: 1, column: 1)
+        let check = CheckConfig(
+            name: "faq", flows: [Located("health", at: at), Located("/abs/x.flow.yaml", at: at)], tags: ["health"], excludeTags: ["slow"],
+            agent: Located("demo", at: at), schedule: .every(.seconds(60)), location: at)
+        let request = RunRequest(check: check, projectPath: "Flows/parley.yaml")
+        #expect(request.paths == ["Flows/health", "/abs/x.flow.yaml"])
+        #expect(request.tags == ["health"])
+        #expect(request.excludeTags == ["slow"])
+        #expect(request.agent == "demo")
+        #expect(RunRequest(check: check, projectPath: "parley.yaml").paths == ["health", "/abs/x.flow.yaml"])
+    }
+
+    @Test("a check's request plans and validates like parley run of the same flows")
+    func plans() async throws {
+        let folder = try MonitorValidationTests.project("monitor:\n  checks:\n    faq: { flows: health, tags: [health], every: 1m }\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("parley.yaml").path
+        let project = try #require(ProjectParser.parse(path: path).config?.monitor?.checks.first)
+        let validation = await Runner().validate(RunRequest(check: project, projectPath: path))
+        #expect(!validation.hasErrors, "\(validation.rendered())")
+        #expect(validation.flowFiles.map { URL(fileURLWithPath: $0).lastPathComponent } == ["11-health-check.flow.yaml"])
+        #expect(validation.projectFiles.count == 1)
     }
 }
