@@ -180,7 +180,10 @@ let package = Package(
         .testTarget(name: "ParleyModelTests", dependencies: ["ParleyModel"]),
         .testTarget(
             name: "ParleyMonitorTests",
-            dependencies: ["ParleyMonitor", "ParleyTesting", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+            dependencies: [
+                "ParleyMonitor", "ParleyTesting", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(name: "ParleyRunnerTests", dependencies: ["Parley", "ParleyTesting"]),
         .testTarget(name: "ParleyCoreTests", dependencies: ["ParleyCore", "ParleyParser", "ParleyTesting"]),

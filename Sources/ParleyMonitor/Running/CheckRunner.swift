@@ -68,7 +68,7 @@ public struct CheckRunner: Sendable {
             record.outcome = .timedOut
             let during = kept.lastStarted.map { " during \($0)" } ?? ""
             record.message = "the check ran past its timeout of \(timeout.flowText)\(during); stopped"
-            record.transcript = kept.transcript
+            record.transcript = kept.transcript ?? kept.unfinished
         case .cancelled:
             record.outcome = .interrupted
             record.message = "the monitor stopped while the check was running"
