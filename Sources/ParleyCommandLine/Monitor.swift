@@ -81,16 +81,15 @@ struct Monitor: AsyncParsableCommand {
         let monitor = ParleyMonitor.Monitor(
             checks: plan.checks, concurrency: concurrency ?? plan.concurrency, runner: CheckRunner(runner: runner, projectDirectory: plan.directory, clock: clock),
             observers: observers, clock: clock, logger: logger, runs: runs)
-        let work = Task {
-            await withTaskGroup(of: Void.self) { group in
-                if let alerter { group.addTask { await alerter.deliver() } }
-                await monitor.run()
-                alerter?.finish()
-            }
-        }
-        let interrupts = Interrupts { work.cancel() }
+        // A signal stops the checks only: alerts already queued still get the webhook's flush time.
+        let checks = Task { await monitor.run() }
+        let interrupts = Interrupts { checks.cancel() }
         defer { interrupts.stop() }
-        await work.value
+        await withTaskGroup(of: Void.self) { group in
+            if let alerter { group.addTask { await alerter.deliver() } }
+            await checks.value
+            alerter?.finish()
+        }
         try? await client.shutdown()
     }
 }
