@@ -87,6 +87,25 @@ struct HistoryStoreTests {
         }
     }
 
+    @Test("what a killed process leaves on disk (the files copied while the store is open) reopens with the run interrupted")
+    func killedProcess() async throws {
+        try await withFolder { path in
+            let store = try HistoryStore.open(path: path)
+            await store.checkFinished(Self.record("faq", id: "done", at: Self.noon))
+            await store.checkStarted("faq", id: "in-flight", at: Self.start(Self.noon.addingTimeInterval(60)))
+            // No close, no checkpoint: the rows may live only in the write-ahead log, as after kill -9.
+            let crashed = (path as NSString).deletingLastPathComponent + "/crashed.sqlite"
+            for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+                try FileManager.default.copyItem(atPath: path + suffix, toPath: crashed + suffix)
+            }
+            let reopened = try HistoryStore.open(path: crashed)
+            #expect(reopened.interruptedOnOpen == 1)
+            #expect(try await reopened.recent(limit: 10).map(\.outcome) == [.interrupted, .passed])
+            try reopened.close()
+            try store.close()
+        }
+    }
+
     @Test("runs older than keep: are pruned after a finished run, by the injected wall clock")
     func retentionByAge() async throws {
         try await withFolder { path in
