@@ -162,7 +162,8 @@ let package = Package(
             name: "ParleyCommandLine",
             dependencies: [
                 "ParleyModel", "ParleyParser", "ParleyCore", "ParleyRunner", "ParleySimulator", "ParleyLog", "ParleyServer", "ParleyExec",
-                "ParleyMonitor",
+                "ParleyMonitor", "ParleyHTTP", "ParleyWebhook",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

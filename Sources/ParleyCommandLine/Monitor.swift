@@ -1,0 +1,96 @@
+import ArgumentParser
+import AsyncHTTPClient
+import Foundation
+import Logging
+import ParleyCore
+import ParleyHTTP
+import ParleyLog
+import ParleyModel
+import ParleyMonitor
+import ParleyParser
+import ParleyRunner
+import ParleyWebhook
+
+/// `parley monitor [paths…]`: run parley.yaml's checks on their schedules until stopped.
+struct Monitor: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run checks on a schedule: parley.yaml's monitor: checks, or the given flows with --every.",
+        discussion: """
+            Each check runs its flows as `parley run` would (parley.yaml's plugins aside) on its schedule: \
+            every: 5m or a cron expression, with jitter and a timeout. A check never overlaps itself, and at \
+            most --concurrency checks run at once. One line per finished check goes to standard output; \
+            structured logs go to standard error (--log-level). Alerts go out when a check has failed \
+            alerts.after times in a row (default 2) and when it recovers. SIGINT or SIGTERM stops the \
+            monitor: running checks are recorded as interrupted, and it exits 0. Invalid input exits 2 \
+            before anything runs.
+            """
+    )
+
+    @Argument(help: "parley.yaml, or its folder, for monitor: checks; or flow files and folders, one check each, with --every (default: the current folder).")
+    var paths: [String] = []
+
+    @Option(name: .customLong("check"), help: "Run only this check of monitor: (repeatable).")
+    var checkNames: [String] = []
+
+    @Option(help: "Run every check this often (5m, 30s), whatever monitor: says; required when the paths are flows.")
+    var every: String?
+
+    @Option(help: "Checks running at once, at most (default: monitor: concurrency, else 4).")
+    var concurrency: Int?
+
+    @Option(help: "Stop after every check has run N times (for tests and one-off sweeps); by default run until stopped.")
+    var runs: Int?
+
+    @Option(name: .customLong("log-level"), help: "Structured logs on standard error: error, warning (default), info or debug.")
+    var logLevel = "warning"
+
+    func validate() throws {
+        if let concurrency, concurrency < 1 { throw ValidationError("--concurrency must be at least 1") }
+        if let runs, runs < 1 { throw ValidationError("--runs must be at least 1") }
+        if let every {
+            guard let interval = DurationParser.parse(every), interval >= .seconds(1) else {
+                throw ValidationError("--every must be a duration of at least 1s, like 30s or 5m; got \(every)")
+            }
+        }
+        let levels = ["error", "warning", "info", "debug"]
+        guard levels.contains(logLevel) else {
+            throw ValidationError("--log-level must be one of \(levels.joined(separator: ", ")); got \(logLevel)\(Suggestion.hint(for: logLevel, in: levels))")
+        }
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "parley.monitor") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = Logger.Level(rawValue: logLevel == "warning" ? "warning" : logLevel) ?? .warning
+        let runner = Runner(registry: ParleyCommand.registry, logger: logger)
+        let plan: MonitorPlan
+        switch await MonitorPlan.make(paths: paths.isEmpty ? ["."] : paths, only: checkNames, every: every.flatMap(DurationParser.parse), runner: runner) {
+        case .success(let made): plan = made
+        case .failure(let problems):
+            print(problems.text, to: &standardError)
+            throw ExitStatus.invalidInput
+        }
+        let clock = SystemClock()
+        var observers: [any MonitorObserver] = [ConsoleObserver { DescriptorOutput.standardOutput.write($0) }]
+        let client = RunHTTPClient.make()
+        var alerter: Alerter?
+        if let alerts = plan.alerts {
+            let poster = WebhookPoster(options: alerts.options, client: client, clock: clock)
+            alerter = Alerter(after: alerts.after, poster: poster, logger: logger, redactor: Redactor(secrets: alerts.secrets))
+        }
+        if let alerter { observers.append(alerter) }
+        let monitor = ParleyMonitor.Monitor(
+            checks: plan.checks, concurrency: concurrency ?? plan.concurrency, runner: CheckRunner(runner: runner, projectDirectory: plan.directory, clock: clock),
+            observers: observers, clock: clock, logger: logger, runs: runs)
+        let work = Task {
+            await withTaskGroup(of: Void.self) { group in
+                if let alerter { group.addTask { await alerter.deliver() } }
+                await monitor.run()
+                alerter?.finish()
+            }
+        }
+        let interrupts = Interrupts { work.cancel() }
+        defer { interrupts.stop() }
+        await work.value
+        try? await client.shutdown()
+    }
+}
