@@ -100,6 +100,7 @@ struct HistoryCommandTests {
         let quiet = try run(["history", "quiet"], in: folder)
         #expect(quiet.status == 0, "stderr: \(quiet.stderr)")
         #expect(quiet.stdout == "no runs of check 'quiet' in \(path) yet\n")
+        #expect(try run(["history", "quiet", "--json"], in: folder).stdout == "[]\n")
     }
 
     @Test("no history file yet exits 2 and says where it looked, creating nothing")

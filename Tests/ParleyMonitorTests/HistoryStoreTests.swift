@@ -106,6 +106,24 @@ struct HistoryStoreTests {
         }
     }
 
+    @Test("a run finished from a cancelled task (SIGTERM: the monitor records its running checks as it stops) is recorded")
+    func recordsWhileCancelled() async throws {
+        try await withFolder { path in
+            let store = try HistoryStore.open(path: path)
+            await store.checkStarted("faq", id: "stopped", at: Self.start(Self.noon))
+            let stopping = Task {
+                withUnsafeCurrentTask { $0?.cancel() }
+                #expect(Task.isCancelled)
+                await store.checkFinished(Self.record("faq", id: "stopped", at: Self.noon, outcome: .interrupted, duration: .seconds(3)))
+            }
+            await stopping.value
+            let records = try await store.recent(limit: 10)
+            #expect(records.map(\.outcome) == [.interrupted])
+            #expect(records.map(\.duration) == [.seconds(3)])
+            try store.close()
+        }
+    }
+
     @Test("runs older than keep: are pruned after a finished run, by the injected wall clock")
     func retentionByAge() async throws {
         try await withFolder { path in

@@ -34,6 +34,8 @@ public enum HistoryReport {
     /// `entries` as a JSON array, newest first: every field of each run, times in ISO 8601 (UTC),
     /// durations in seconds; a running run has `"outcome": "running"` and null duration.
     public static func json(_ entries: [HistoryEntry]) -> String {
+        // Foundation pretty-prints an empty array over lines; "[]" is what scripts compare against.
+        if entries.isEmpty { return "[]" }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Strings, numbers and nulls always encode.

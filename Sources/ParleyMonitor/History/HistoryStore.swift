@@ -89,7 +89,7 @@ public final class HistoryStore: MonitorObserver {
     public func checkStarted(_ check: String, id: String, at start: CheckStart) async {
         let row = HistoryRow(started: check, id: id, at: start.date)
         do {
-            try await pool.write { db in try row.save(db) }
+            try await write { db in try row.save(db) }
         } catch {
             logger.error("could not record a check's start", metadata: ["check": "\(check)", "history": "\(path)", "error": "\(error)"])
         }
@@ -101,13 +101,23 @@ public final class HistoryStore: MonitorObserver {
         let retention = retention
         do {
             // One transaction: the finished run and the pruning it allows.
-            try await pool.write { db in
+            try await write { db in
                 try row.save(db)
                 try Self.prune(db, check: record.check, retention: retention, now: now)
             }
         } catch {
             logger.error("could not record a finished check", metadata: ["check": "\(record.check)", "history": "\(path)", "error": "\(error)"])
         }
+    }
+
+    /// Writes in one transaction, to the end even when the calling task is cancelled: GRDB's async
+    /// `write` gives up with a CancellationError then, and the monitor records its interrupted runs
+    /// from the task SIGTERM cancelled. The writer's own queue runs it; no thread waits.
+    private func write(_ updates: @escaping @Sendable (Database) throws -> Void) async throws {
+        let result: Result<Void, any Error> = await withCheckedContinuation { continuation in
+            pool.asyncWrite(updates) { _, result in continuation.resume(returning: result) }
+        }
+        try result.get()
     }
 
     /// The last `limit` finished runs of `check` (of every check when nil), newest first.
