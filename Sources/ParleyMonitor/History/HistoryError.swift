@@ -30,6 +30,7 @@ public struct HistoryError: Error, CustomStringConvertible, Sendable {
         }
     }
 
+    /// The message, naming the path.
     public var description: String {
         switch kind {
         case .missing:
