@@ -43,14 +43,4 @@ public enum SlotRule: Hashable, Sendable {
         case .cron(let cron): return now + .seconds(cron.next(after: date).timeIntervalSince(date))
         }
     }
-
-    /// The time between slots, for a check's default timeout: the interval, or cron's first gap.
-    func typicalGap(date: Date) -> Duration {
-        switch self {
-        case .every(let interval): return interval
-        case .cron(let cron):
-            let first = cron.next(after: date)
-            return .seconds(cron.next(after: first).timeIntervalSince(first))
-        }
-    }
 }
