@@ -41,6 +41,9 @@ struct Monitor: AsyncParsableCommand {
     @Option(help: "Stop after every check has run N times (for tests and one-off sweeps); by default run until stopped.")
     var runs: Int?
 
+    @Option(help: "The history database (SQLite); default: monitor: history: path:, else .parley/history.sqlite beside parley.yaml.")
+    var history: String?
+
     @Option(name: .customLong("log-level"), help: "Structured logs on standard error: error, warning (default), info or debug.")
     var logLevel = "warning"
 
@@ -70,7 +73,17 @@ struct Monitor: AsyncParsableCommand {
             throw ExitStatus.invalidInput
         }
         let clock = SystemClock()
-        var observers: [any MonitorObserver] = [ConsoleObserver { DescriptorOutput.standardOutput.write($0) }]
+        let historyPath = history.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+            ?? HistoryLocation.path(for: plan.monitor?.history, projectFile: (plan.directory as NSString).appendingPathComponent("parley.yaml"))
+        let store: HistoryStore
+        do {
+            store = try HistoryStore.open(path: historyPath, retention: HistoryRetention(plan.monitor?.history), logger: logger)
+        } catch let error as HistoryError {
+            print("parley monitor: \(error)", to: &standardError)
+            throw ExitStatus.invalidInput
+        }
+        defer { try? store.close() }
+        var observers: [any MonitorObserver] = [store, ConsoleObserver { DescriptorOutput.standardOutput.write($0) }]
         let client = RunHTTPClient.make()
         var alerter: Alerter?
         if let alerts = plan.alerts {
