@@ -181,7 +181,7 @@ let package = Package(
         .testTarget(
             name: "ParleyMonitorTests",
             dependencies: [
-                "ParleyMonitor", "ParleyTesting", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "ParleyMonitor", "ParleyTesting", "ParleyHTTP", "ParleyWebhook", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

@@ -90,7 +90,14 @@ struct Monitor: AsyncParsableCommand {
             let poster = WebhookPoster(options: alerts.options, client: client, clock: clock)
             alerter = Alerter(after: alerts.after, poster: poster, logger: logger, redactor: Redactor(secrets: alerts.secrets))
         }
-        if let alerter { observers.append(alerter) }
+        if let alerter {
+            // The alert state survives a restart: replay each check's recent runs from the history.
+            for check in plan.checks {
+                let recent = (try? await store.recent(check: check.name, limit: 100)) ?? []
+                await alerter.seed(recent.reversed())
+            }
+            observers.append(alerter)
+        }
         let monitor = ParleyMonitor.Monitor(
             checks: plan.checks, concurrency: concurrency ?? plan.concurrency, runner: CheckRunner(runner: runner, projectDirectory: plan.directory, clock: clock),
             observers: observers, clock: clock, logger: logger, runs: runs)
