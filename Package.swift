@@ -180,7 +180,11 @@ let package = Package(
         .testTarget(name: "ParleyModelTests", dependencies: ["ParleyModel"]),
         .testTarget(
             name: "ParleyMonitorTests",
-            dependencies: ["ParleyMonitor", "ParleyTesting", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+            dependencies: [
+                "ParleyMonitor", "ParleyTesting", "ParleyHTTP", "ParleyWebhook", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(name: "ParleyRunnerTests", dependencies: ["Parley", "ParleyTesting"]),
         .testTarget(name: "ParleyCoreTests", dependencies: ["ParleyCore", "ParleyParser", "ParleyTesting"]),
@@ -208,7 +212,8 @@ let package = Package(
             dependencies: ["ParleyParser", "ParleyTesting"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "ParleyCLITests", dependencies: ["ParleyTesting"], exclude: ["Fixtures"]),
+        // ParleyMonitor: the history command's tests seed a history file through the real store.
+        .testTarget(name: "ParleyCLITests", dependencies: ["ParleyTesting", "ParleyMonitor"], exclude: ["Fixtures"]),
         .testTarget(name: "ParleyTestingTests", dependencies: ["ParleyTesting", "Parley"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ParleyAGUITests",

@@ -41,6 +41,9 @@ struct Monitor: AsyncParsableCommand {
     @Option(help: "Stop after every check has run N times (for tests and one-off sweeps); by default run until stopped.")
     var runs: Int?
 
+    @Option(help: "The history database (SQLite); default: monitor: history: path:, else .parley/history.sqlite beside parley.yaml.")
+    var history: String?
+
     @Option(name: .customLong("log-level"), help: "Structured logs on standard error: error, warning (default), info or debug.")
     var logLevel = "warning"
 
@@ -70,27 +73,43 @@ struct Monitor: AsyncParsableCommand {
             throw ExitStatus.invalidInput
         }
         let clock = SystemClock()
-        var observers: [any MonitorObserver] = [ConsoleObserver { DescriptorOutput.standardOutput.write($0) }]
+        let historyPath = history.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+            ?? HistoryLocation.path(for: plan.monitor?.history, projectFile: (plan.directory as NSString).appendingPathComponent("parley.yaml"))
+        let store: HistoryStore
+        do {
+            store = try HistoryStore.open(path: historyPath, retention: HistoryRetention(plan.monitor?.history), logger: logger)
+        } catch let error as HistoryError {
+            print("parley monitor: \(error)", to: &standardError)
+            throw ExitStatus.invalidInput
+        }
+        defer { try? store.close() }
+        var observers: [any MonitorObserver] = [store, ConsoleObserver { DescriptorOutput.standardOutput.write($0) }]
         let client = RunHTTPClient.make()
         var alerter: Alerter?
         if let alerts = plan.alerts {
             let poster = WebhookPoster(options: alerts.options, client: client, clock: clock)
             alerter = Alerter(after: alerts.after, poster: poster, logger: logger, redactor: Redactor(secrets: alerts.secrets))
         }
-        if let alerter { observers.append(alerter) }
+        if let alerter {
+            // The alert state survives a restart: replay each check's recent runs from the history.
+            for check in plan.checks {
+                let recent = (try? await store.recent(check: check.name, limit: 100)) ?? []
+                await alerter.seed(recent.reversed())
+            }
+            observers.append(alerter)
+        }
         let monitor = ParleyMonitor.Monitor(
             checks: plan.checks, concurrency: concurrency ?? plan.concurrency, runner: CheckRunner(runner: runner, projectDirectory: plan.directory, clock: clock),
             observers: observers, clock: clock, logger: logger, runs: runs)
-        let work = Task {
-            await withTaskGroup(of: Void.self) { group in
-                if let alerter { group.addTask { await alerter.deliver() } }
-                await monitor.run()
-                alerter?.finish()
-            }
-        }
-        let interrupts = Interrupts { work.cancel() }
+        // A signal stops the checks only: alerts already queued still get the webhook's flush time.
+        let checks = Task { await monitor.run() }
+        let interrupts = Interrupts { checks.cancel() }
         defer { interrupts.stop() }
-        await work.value
+        await withTaskGroup(of: Void.self) { group in
+            if let alerter { group.addTask { await alerter.deliver() } }
+            await checks.value
+            alerter?.finish()
+        }
         try? await client.shutdown()
     }
 }

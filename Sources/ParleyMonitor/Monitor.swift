@@ -23,9 +23,6 @@ public struct Monitor: Sendable {
     /// The seed of the schedule's jitter.
     public var seed: UInt64 = 0x5EED_0016
 
-    /// The longest a check runs when its `timeout:` is not set (the interval, if shorter).
-    public static let longestDefaultTimeout = Duration.seconds(600)
-
     /// Creates a monitor.
     public init(
         checks: [CheckConfig], concurrency: Int, runner: CheckRunner, observers: [any MonitorObserver], clock: any MonotonicClock,
@@ -118,11 +115,9 @@ public struct Monitor: Sendable {
         }
     }
 
-    /// A check's limit: its `timeout:`, else its interval capped at 10 minutes.
+    /// A check's limit, as `parley validate` reads it: its `timeout:`, else its interval capped at 10 minutes.
     func timeout(of check: CheckConfig) -> Duration {
-        if let timeout = check.timeout { return timeout }
-        let gap = SlotRule(check.schedule)?.typicalGap(date: date()) ?? Self.longestDefaultTimeout
-        return min(gap, Self.longestDefaultTimeout)
+        check.effectiveTimeout
     }
 
     private func finished(_ record: CheckRecord) async {

@@ -1,7 +1,7 @@
 import Foundation
 import ParleyModel
 
-/// Parses `parley.yaml`: agents, defaults, plugins.
+/// Parses `parley.yaml`: agents, defaults, plugins, and the monitor's checks.
 public enum ProjectParser {
     /// The outcome of parsing a project file.
     public struct Result {
@@ -21,7 +21,7 @@ public enum ProjectParser {
         let loaded = loader.load(path: path)
         let context = ParseContext(catalog: catalog)
         context.append(loaded.diagnostics)
-        let config = loaded.root.flatMap { project($0, path: path, context) }
+        let config = loaded.root.flatMap { project($0, path: path, source: loaded.source, context) }
         return Result(config: config, diagnostics: context.diagnostics, source: loaded.source)
     }
 
@@ -41,8 +41,8 @@ public enum ProjectParser {
         }
     }
 
-    private static func project(_ root: YAMLNode, path: String, _ context: ParseContext) -> ProjectConfig? {
-        guard let reader = MappingReader(root, context, expected: "a mapping with 'agents:', 'defaults:', 'plugins:' and 'monitor:'") else {
+    private static func project(_ root: YAMLNode, path: String, source: SourceText?, _ context: ParseContext) -> ProjectConfig? {
+        guard let reader = MappingReader(root, context, expected: "a mapping with 'agents:', 'defaults:' and 'plugins:'") else {
             return nil
         }
         reader.rejectUnknownKeys(allowed: ProjectKey.allCases.map(\.rawValue), in: "parley.yaml", context)
@@ -60,7 +60,10 @@ public enum ProjectParser {
                 at: name.location)
         }
         let plugins = reader["plugins"].map { pluginList($0, context) } ?? []
-        let monitor = reader["monitor"].flatMap { monitorConfig($0, agents: agents, context) }
+        var monitor: MonitorConfig?
+        if let node = reader["monitor"], let key = reader.key("monitor") {
+            monitor = self.monitor(node, key: key, agents: agents, source: source, context)
+        }
         return ProjectConfig(agents: agents, defaults: defaults, plugins: plugins, monitor: monitor, path: path)
     }
 

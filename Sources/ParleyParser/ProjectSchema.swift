@@ -14,7 +14,7 @@ enum ProjectSchema {
             ("agents", .object([JSONMember("type", "object"), JSONMember("additionalProperties", S.ref("agent"))])),
             ("defaults", S.object([("agent", S.string), ("timeout", S.ref("duration")), ("settle", S.ref("duration"))])),
             ("plugins", S.array(S.anyOf(plugins + [S.enumeration(catalog.plugins.map(\.name))]))),
-            ("monitor", monitor(catalog)),
+            ("monitor", monitorSchema(catalog)),
         ])
         let duration = S.stepDefinitions().filter { $0.0 == "duration" || $0.0 == "value" }
         return S.document(

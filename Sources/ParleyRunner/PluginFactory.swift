@@ -20,18 +20,23 @@ struct PluginFactory {
     func plugins(_ configs: [(PluginConfig, [String: JSONValue])]) throws(InvalidInput) -> [any Plugin] {
         var plugins: [any Plugin] = []
         for (config, settings) in configs {
-            guard let provider = registry.plugin(named: config.name) else {
-                // The parser checked the name against this registry's catalog and said so.
-                throw InvalidInput(diagnostics: [], sources: [:])
-            }
-            try HeaderSecrets.check(plugin: config, declaration: provider.declaration, settings: settings)
-            plugins.append(try make(provider, settings: settings, at: config.location))
+            plugins.append(try plugin(config, settings: settings))
         }
         // A run always shows its progress and summary, even when parley.yaml names no log plugin.
         if !configs.contains(where: { $0.0.name == "log" }), let log = registry.plugin(named: "log") {
             plugins.insert(try make(log, settings: [:], at: SourceLocation(file: "parley.yaml", line: 1, column: 1)), at: 0)
         }
         return plugins
+    }
+
+    /// The one plugin `config` names, its settings already rendered (the monitor's alert webhook too).
+    func plugin(_ config: PluginConfig, settings: [String: JSONValue]) throws(InvalidInput) -> any Plugin {
+        guard let provider = registry.plugin(named: config.name) else {
+            // The parser checked the name against this registry's catalog and said so.
+            throw InvalidInput(diagnostics: [], sources: [:])
+        }
+        try HeaderSecrets.check(plugin: config, declaration: provider.declaration, settings: settings)
+        return try make(provider, settings: settings, at: config.location)
     }
 
     private func make(_ provider: PluginProvider, settings: [String: JSONValue], at location: SourceLocation) throws(InvalidInput) -> any Plugin {

@@ -101,8 +101,8 @@ struct RunPlanner {
         return (plan, findings)
     }
 
-    /// A project's agents no flow here uses, its agent scripts and its plugins: a run reads them
-    /// all, and a mistake in one is a mistake in the project.
+    /// A project's agents no flow here uses, its agent scripts, its plugins and its `monitor:`: a
+    /// run reads them all, and a mistake in one is a mistake in the project.
     private func checkProject(
         _ project: ProjectConfig, path: String, used: Set<String>, renderer: inout SettingsRenderer, factory: ConnectorFactory,
         into findings: inout PlanFindings
@@ -138,6 +138,10 @@ struct RunPlanner {
             } catch {
                 findings.add(error)
             }
+        }
+        if let monitor = project.monitor {
+            MonitorCheck(registry: registry, resources: resources, environment: environment)
+                .check(monitor, path: path, renderer: &renderer, into: &findings)
         }
     }
 

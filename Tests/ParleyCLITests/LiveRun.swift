@@ -26,6 +26,24 @@ final class LiveRun {
         Self.read(stdout, into: &output, until: mark)
     }
 
+    /// Reads standard output until `mark` occurs `count` times (or it ends).
+    func readOutput(until mark: String, count: Int) {
+        while output.components(separatedBy: mark).count - 1 < count {
+            let chunk = stdout.fileHandleForReading.availableData
+            if chunk.isEmpty { return }
+            output += String(decoding: chunk, as: UTF8.self)
+        }
+    }
+
+    /// Kills the process (SIGKILL) if it is still running after `limit`, so a test that waits on
+    /// its output fails instead of hanging when the output never comes.
+    func killIfRunning(after limit: Duration) {
+        let process = process
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(Int(limit.components.seconds))) {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+    }
+
     /// Reads standard error until it holds `mark` (or ends).
     func readErrors(until mark: String) {
         Self.read(stderr, into: &errors, until: mark)

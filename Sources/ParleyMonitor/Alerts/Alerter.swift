@@ -54,6 +54,12 @@ public final class Alerter: MonitorObserver, Sendable {
         queue.yield(Job(kind: kind, record: record, failures: failures))
     }
 
+    /// Takes in runs from before a restart (oldest first) without alerting, so a check that was
+    /// already failing is not alerted again, and its recovery still is.
+    public func seed(_ records: [CheckRecord]) async {
+        for record in records { _ = await book.receive(record) }
+    }
+
     /// Delivers alerts as they come, a few at once, until `finish()`; then waits for those under
     /// way at most the webhook's `flush:`.
     public func deliver() async {

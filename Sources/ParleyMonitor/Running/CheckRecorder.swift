@@ -22,6 +22,8 @@ struct CheckRecorder: Plugin {
         var transcript: String?
         /// The flow that was running last, for a timeout's message.
         var lastStarted: String?
+        /// The transcript of a flow still running (a timed-out check's).
+        var unfinished: String?
     }
 
     actor Book {
@@ -47,16 +49,23 @@ struct CheckRecorder: Plugin {
             guard case .flowFinished(let result) = event.kind else { return }
             let transcript = lines.removeValue(forKey: key) ?? []
             started[key] = nil
-            if kept.failure == nil, case .failed(let failure) = result.outcome {
+            switch result.outcome {
+            case .failed(let failure) where kept.failure == nil:
                 kept.failure = failure.rendered
                 kept.transcript = Self.capped(transcript)
                 lines.removeAll()
+            case .skipped where kept.unfinished == nil && !transcript.isEmpty:
+                // Stopped mid-flow (a timeout cancels the run): what it had said so far.
+                kept.unfinished = Self.capped(transcript)
+            case .failed, .skipped, .passed, .flaky:
+                break
             }
         }
 
         func result() -> Kept {
             var result = kept
             result.turns = ledger.turns.map(\.latencies)
+            if result.unfinished == nil { result.unfinished = lines.values.first.map(Self.capped) }
             return result
         }
 

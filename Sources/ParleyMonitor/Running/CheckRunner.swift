@@ -22,16 +22,11 @@ public struct CheckRunner: Sendable {
         self.clock = clock
     }
 
-    /// What `parley run` would be asked to run for `check`.
+    /// What `parley run` would be asked to run for `check` (as `validate` plans it), its paths
+    /// shown relative to the current folder.
     public func request(for check: CheckConfig) -> RunRequest {
-        let base = URL(fileURLWithPath: projectDirectory)
-        let paths = check.flows.isEmpty
-            ? [projectDirectory]
-            : check.flows.map { Self.shown($0.value.hasPrefix("/") ? $0.value : base.appendingPathComponent($0.value).standardizedFileURL.path) }
-        var request = RunRequest(paths: paths)
-        request.tags = check.tags
-        request.excludeTags = check.excludeTags
-        request.agent = check.agent?.value
+        var request = RunRequest(check: check, projectPath: URL(fileURLWithPath: projectDirectory).appendingPathComponent("parley.yaml").path)
+        request.paths = request.paths.map(Self.shown)
         return request
     }
 
@@ -73,7 +68,7 @@ public struct CheckRunner: Sendable {
             record.outcome = .timedOut
             let during = kept.lastStarted.map { " during \($0)" } ?? ""
             record.message = "the check ran past its timeout of \(timeout.flowText)\(during); stopped"
-            record.transcript = kept.transcript
+            record.transcript = kept.transcript ?? kept.unfinished
         case .cancelled:
             record.outcome = .interrupted
             record.message = "the monitor stopped while the check was running"

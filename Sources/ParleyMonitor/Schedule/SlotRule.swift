@@ -18,7 +18,7 @@ public enum SlotRule: Hashable, Sendable {
 
     /// The first slot after `now` (a monotonic reading; `date` is the wall clock at that reading),
     /// given the previous slot. Intervals keep their rhythm from the first slot; cron slots follow
-    /// the wall clock. Nil when a cron rule never fires again.
+    /// the wall clock.
     func slot(after previous: Duration, now: Duration, date: Date) -> Duration? {
         switch self {
         case .every(let interval):
@@ -32,8 +32,7 @@ public enum SlotRule: Hashable, Sendable {
             }
             return next
         case .cron(let cron):
-            guard let fire = cron.next(after: date) else { return nil }
-            return now + .seconds(fire.timeIntervalSince(date))
+            return now + .seconds(cron.next(after: date).timeIntervalSince(date))
         }
     }
 
@@ -41,19 +40,7 @@ public enum SlotRule: Hashable, Sendable {
     func firstSlot(now: Duration, date: Date) -> Duration? {
         switch self {
         case .every: return now
-        case .cron(let cron):
-            guard let fire = cron.next(after: date) else { return nil }
-            return now + .seconds(fire.timeIntervalSince(date))
-        }
-    }
-
-    /// The time between slots, for a check's default timeout: the interval, or cron's first gap.
-    func typicalGap(date: Date) -> Duration {
-        switch self {
-        case .every(let interval): return interval
-        case .cron(let cron):
-            guard let first = cron.next(after: date), let second = cron.next(after: first) else { return .seconds(600) }
-            return .seconds(second.timeIntervalSince(first))
+        case .cron(let cron): return now + .seconds(cron.next(after: date).timeIntervalSince(date))
         }
     }
 }

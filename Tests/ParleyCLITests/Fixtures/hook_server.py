@@ -1,6 +1,7 @@
 """A webhook receiver for the CLI's tests: appends each POST's body to a file, then answers as its mode says.
 
 Usage: hook_server.py BODIES_FILE [MODE]. Prints "listening on PORT" once bound to 127.0.0.1 (port 0).
+The X-Parley-Signature header of each request goes, a line each, to BODIES_FILE.signatures.
 Modes: ok (200, the default); slow (never answers: holds the request open for an hour); error (500
 every time); busy (429 with Retry-After: 60 every time). Each request gets its own thread, so a held
 request does not hold up the next. Stopped by its PID.
@@ -18,6 +19,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
         with open(BODIES, "ab") as out:
             out.write(body + b"\n")
+        # The signature header of each request, a line each, beside the bodies.
+        with open(BODIES + ".signatures", "a") as out:
+            out.write(self.headers.get("X-Parley-Signature", "-") + "\n")
         if MODE == "slow":
             time.sleep(3600)
             return
