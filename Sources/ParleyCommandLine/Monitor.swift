@@ -44,12 +44,18 @@ struct Monitor: AsyncParsableCommand {
     @Option(help: "The history database (SQLite); default: monitor: history: path:, else .parley/history.sqlite beside parley.yaml.")
     var history: String?
 
+    @Option(help: "Serve /metrics, /healthz and the status page on HOST:PORT (port 0: any free port); default: monitor: listen:, else 127.0.0.1:9464.")
+    var listen: String?
+
     @Option(name: .customLong("log-level"), help: "Structured logs on standard error: error, warning (default), info or debug.")
     var logLevel = "warning"
 
     func validate() throws {
         if let concurrency, concurrency < 1 { throw ValidationError("--concurrency must be at least 1") }
         if let runs, runs < 1 { throw ValidationError("--runs must be at least 1") }
+        if let listen, ProjectParser.listenParts(listen) == nil {
+            throw ValidationError("--listen must be host:port, like 127.0.0.1:9464 or 0.0.0.0:9464 (port 0: any free port); got \(listen)")
+        }
         if let every {
             guard let interval = DurationParser.parse(every), interval >= .seconds(1) else {
                 throw ValidationError("--every must be a duration of at least 1s, like 30s or 5m; got \(every)")
@@ -83,21 +89,53 @@ struct Monitor: AsyncParsableCommand {
             throw ExitStatus.invalidInput
         }
         defer { try? store.close() }
-        var observers: [any MonitorObserver] = [store, ConsoleObserver { DescriptorOutput.standardOutput.write($0) }]
+        // What came before a restart: each check's recent runs, oldest first, for the alert
+        // rules, the status page and /metrics' up and last success.
+        var recent: [String: [CheckRecord]] = [:]
+        for check in plan.checks {
+            recent[check.name] = ((try? await store.recent(check: check.name, limit: 100)) ?? []).reversed()
+        }
+        let names = plan.checks.map(\.name)
+        let metrics = MonitorMetrics(checks: names)
+        metrics.restore(names.flatMap { recent[$0] ?? [] })
+        let board = StatusBoard(checks: names, history: names.flatMap { recent[$0] ?? [] })
+        var observers: [any MonitorObserver] = [store, metrics, board, ConsoleObserver { DescriptorOutput.standardOutput.write($0) }]
         let client = RunHTTPClient.make()
         var alerter: Alerter?
         if let alerts = plan.alerts {
             let poster = WebhookPoster(options: alerts.options, client: client, clock: clock)
-            alerter = Alerter(after: alerts.after, poster: poster, logger: logger, redactor: Redactor(secrets: alerts.secrets))
+            alerter = Alerter(after: alerts.after, poster: poster, logger: logger, redactor: Redactor(secrets: alerts.secrets)) { delivery in
+                metrics.alert(check: delivery.check, kind: delivery.kind, delivered: delivery.failure == nil)
+            }
         }
         if let alerter {
             // The alert state survives a restart: replay each check's recent runs from the history.
-            for check in plan.checks {
-                let recent = (try? await store.recent(check: check.name, limit: 100)) ?? []
-                await alerter.seed(recent.reversed())
-            }
+            for check in plan.checks { await alerter.seed(recent[check.name] ?? []) }
             observers.append(alerter)
         }
+        // /metrics, /healthz and the status page, listening before the first check starts: a
+        // port that cannot be had stops the monitor before anything runs.
+        let address = (listen ?? plan.monitor?.listen?.value).flatMap(ProjectParser.listenParts) ?? (MonitorServer.standardHost, MonitorServer.standardPort)
+        var serverLogger = logger
+        serverLogger.logLevel = max(logger.logLevel, .warning)
+        let server = MonitorServer(host: address.host, port: address.port, metrics: metrics, board: board, logger: serverLogger)
+        let (listening, listened) = AsyncStream.makeStream(of: Int.self)
+        let serving = Task {
+            defer { listened.finish() }
+            try await server.run { listened.yield($0) }
+        }
+        var ports = listening.makeAsyncIterator()
+        guard let port = await ports.next() else {
+            do {
+                try await serving.value
+            } catch {
+                print("parley monitor: \(error)", to: &standardError)
+            }
+            try? await client.shutdown()
+            throw ExitStatus.invalidInput
+        }
+        let served = MonitorServer.address(address.host, port)
+        print("parley monitor: status page http://\(served)/, metrics http://\(served)/metrics, health http://\(served)/healthz", to: &standardError)
         let monitor = ParleyMonitor.Monitor(
             checks: plan.checks, concurrency: concurrency ?? plan.concurrency, runner: CheckRunner(runner: runner, projectDirectory: plan.directory, clock: clock),
             observers: observers, clock: clock, logger: logger, runs: runs)
@@ -110,6 +148,9 @@ struct Monitor: AsyncParsableCommand {
             await checks.value
             alerter?.finish()
         }
+        // Served until the last alert went out, so a scrape sees its count.
+        serving.cancel()
+        try? await serving.value
         try? await client.shutdown()
     }
 }
