@@ -20,7 +20,8 @@ struct Monitor: AsyncParsableCommand {
             every: 5m or a cron expression, with jitter and a timeout. A check never overlaps itself, and at \
             most --concurrency checks run at once. One line per finished check goes to standard output; \
             structured logs go to standard error (--log-level). Alerts go out when a check has failed \
-            alerts.after times in a row (default 2) and when it recovers. SIGINT or SIGTERM stops the \
+            alerts.after times in a row (default 2) and when it recovers. /metrics (Prometheus), /healthz and \
+            a status page at / are served on --listen (default: monitor: listen:, else 127.0.0.1:9464). SIGINT or SIGTERM stops the \
             monitor: running checks are recorded as interrupted, and it exits 0. Invalid input exits 2 \
             before anything runs.
             """

@@ -157,4 +157,21 @@ struct MonitorWebTests {
         monitor.signal(SIGTERM)
         #expect(monitor.finish() == 0, "stderr: \(monitor.errors)")
     }
+
+    @Test("a port already taken stops the monitor before any check runs: exit 2 and why")
+    func portTaken() async throws {
+        let folder = try Self.project()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (first, port) = try startMonitor(in: folder)
+        defer { if first.process.isRunning { first.signal(SIGKILL) } }
+        let second = try CommandRunner(executable: parley, directory: folder).run(["monitor", ".", "--listen", "127.0.0.1:\(port)", "--history", "other.sqlite"])
+        #expect(second.status == 2, "\(second.stderr)")
+        #expect(second.stderr.contains("parley monitor: cannot listen on 127.0.0.1:\(port): Address already in use"), "\(second.stderr)")
+        #expect(second.stdout.isEmpty, "no check ran: \(second.stdout)")
+        let bad = try CommandRunner(executable: parley, directory: folder).run(["monitor", ".", "--listen", "localhost"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("--listen must be host:port"), "\(bad.stderr)")
+        first.signal(SIGTERM)
+        #expect(first.finish() == 0, "stderr: \(first.errors)")
+    }
 }
