@@ -29,6 +29,7 @@ public final class MonitorMetrics: MonitorObserver, Sendable {
         for check in checks { declare(check) }
     }
 
+    /// Counts the run.
     public func checkFinished(_ record: CheckRecord) async {
         count(record)
     }

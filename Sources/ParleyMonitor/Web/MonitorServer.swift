@@ -13,17 +13,22 @@ public struct MonitorServer: Sendable {
     /// The default port.
     public static let standardPort = 9464
 
+    /// How long a shutdown waits for requests under way before it cuts them off.
+    public static let shutdownGrace = Duration.seconds(5)
+
     /// The address to bind: `monitor: listen:`'s host (127.0.0.1 by default).
     public var host: String
     /// The port; 0 takes a free one, reported to `onListening`.
     public var port: Int
+    /// What `/metrics` serves.
     public var metrics: MonitorMetrics
+    /// What `/` renders.
     public var board: StatusBoard
     /// Hummingbird's logger (warnings and errors).
     public var logger: Logger
 
     /// A server of `metrics` and `board` on `host:port`.
-    public init(host: String = "127.0.0.1", port: Int, metrics: MonitorMetrics, board: StatusBoard, logger: Logger) {
+    public init(host: String = MonitorServer.standardHost, port: Int, metrics: MonitorMetrics, board: StatusBoard, logger: Logger) {
         self.host = host
         self.port = port
         self.metrics = metrics
@@ -43,8 +48,11 @@ public struct MonitorServer: Sendable {
                 await bound.set()
                 await onListening(channel.localAddress?.port ?? 0)
             }, logger: logger)
-        // No signals: the monitor's command owns SIGINT and SIGTERM and cancels this task.
-        let services = ServiceGroup(configuration: .init(services: [application], logger: logger))
+        // No signals: the monitor's command owns SIGINT and SIGTERM and cancels this task. A
+        // client that never finishes its request cannot hold the shutdown past a few seconds.
+        var configuration = ServiceGroupConfiguration(services: [application], logger: logger)
+        configuration.maximumGracefulShutdownDuration = Self.shutdownGrace
+        let services = ServiceGroup(configuration: configuration)
         let (cancelled, cancel) = AsyncStream.makeStream(of: Void.self)
         // Cancelling a Hummingbird server tears its connections down and logs each as an error;
         // a graceful shutdown does not. So the group runs in a task of its own that this task's

@@ -22,10 +22,12 @@ public actor StatusBoard: MonitorObserver {
         self.date = date
     }
 
+    /// Shows the check as running since `start`.
     public func checkStarted(_ check: String, id: String, at start: CheckStart) async {
         book.started(check, at: start.date)
     }
 
+    /// Keeps the run (and, when it failed, makes it the last failure).
     public func checkFinished(_ record: CheckRecord) async {
         book.add(record)
     }
