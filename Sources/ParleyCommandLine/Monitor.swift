@@ -41,6 +41,9 @@ struct Monitor: AsyncParsableCommand {
     @Option(help: "Stop after every check has run N times (for tests and one-off sweeps); by default run until stopped.")
     var runs: Int?
 
+    @Option(help: "Serve /metrics, /healthz and the status page here, host:port (port 0: any free port); default: monitor: listen:, else 127.0.0.1:9464.")
+    var listen: String?
+
     @Option(help: "The history database (SQLite); default: monitor: history: path:, else .parley/history.sqlite beside parley.yaml.")
     var history: String?
 
@@ -54,6 +57,9 @@ struct Monitor: AsyncParsableCommand {
             guard let interval = DurationParser.parse(every), interval >= .seconds(1) else {
                 throw ValidationError("--every must be a duration of at least 1s, like 30s or 5m; got \(every)")
             }
+        }
+        if let listen, ListenAddress(listen) == nil {
+            throw ValidationError("--listen must be host:port, like 127.0.0.1:9464 or 0.0.0.0:0; got \(listen)")
         }
         let levels = ["error", "warning", "info", "debug"]
         guard levels.contains(logLevel) else {
@@ -83,12 +89,22 @@ struct Monitor: AsyncParsableCommand {
             throw ExitStatus.invalidInput
         }
         defer { try? store.close() }
-        var observers: [any MonitorObserver] = [store, ConsoleObserver { DescriptorOutput.standardOutput.write($0) }]
+        let names = plan.checks.map(\.name)
+        var kept: [CheckRecord] = []
+        for name in names { kept += (try? await store.recent(check: name, limit: StatusBoard.kept)) ?? [] }
+        let metrics = MonitorMetrics(checks: names)
+        metrics.restore(kept)
+        let board = StatusBoard(checks: names, history: kept)
+        let address = listen.flatMap(ListenAddress.init) ?? plan.monitor?.listen.flatMap { ListenAddress($0.value) } ?? .standard
+        let server = MonitorServer(address: address, metrics: metrics, board: board, logger: logger)
+        var observers: [any MonitorObserver] = [store, metrics, board, ConsoleObserver { DescriptorOutput.standardOutput.write($0) }]
         let client = RunHTTPClient.make()
         var alerter: Alerter?
         if let alerts = plan.alerts {
             let poster = WebhookPoster(options: alerts.options, client: client, clock: clock)
-            alerter = Alerter(after: alerts.after, poster: poster, logger: logger, redactor: Redactor(secrets: alerts.secrets))
+            alerter = Alerter(after: alerts.after, poster: poster, logger: logger, redactor: Redactor(secrets: alerts.secrets)) { delivery in
+                metrics.alert(check: delivery.check, kind: delivery.kind, delivered: delivery.failure == nil)
+            }
         }
         if let alerter {
             // The alert state survives a restart: replay each check's recent runs from the history.
@@ -105,11 +121,29 @@ struct Monitor: AsyncParsableCommand {
         let checks = Task { await monitor.run() }
         let interrupts = Interrupts { checks.cancel() }
         defer { interrupts.stop() }
-        await withTaskGroup(of: Void.self) { group in
-            if let alerter { group.addTask { await alerter.deliver() } }
+        let serverFailure = await withTaskGroup(of: String?.self) { group in
+            if let alerter { group.addTask { await alerter.deliver(); return nil } }
+            let serving = Task {
+                do {
+                    try await server.run { port in
+                        DescriptorOutput.standardOutput.write("parley monitor: serving /metrics and the status page on http://\(ListenAddress(host: address.host, port: port))/\n")
+                    }
+                    return nil as String?
+                } catch {
+                    // Without its address the monitor is blind to Prometheus: stop, and say why.
+                    checks.cancel()
+                    return "parley monitor: \(error)"
+                }
+            }
             await checks.value
             alerter?.finish()
+            serving.cancel()
+            return await serving.value
         }
         try? await client.shutdown()
+        if let serverFailure {
+            print(serverFailure, to: &standardError)
+            throw ExitStatus.invalidInput
+        }
     }
 }
