@@ -61,10 +61,7 @@ struct Monitor: AsyncParsableCommand {
         if let listen, ListenAddress(listen) == nil {
             throw ValidationError("--listen must be host:port, like 127.0.0.1:9464 or 0.0.0.0:0; got \(listen)")
         }
-        let levels = ["error", "warning", "info", "debug"]
-        guard levels.contains(logLevel) else {
-            throw ValidationError("--log-level must be one of \(levels.joined(separator: ", ")); got \(logLevel)\(Suggestion.hint(for: logLevel, in: levels))")
-        }
+        try LogLevelOption.check(logLevel)
     }
 
     func run() async throws {
