@@ -20,7 +20,8 @@ struct Monitor: AsyncParsableCommand {
             every: 5m or a cron expression, with jitter and a timeout. A check never overlaps itself, and at \
             most --concurrency checks run at once. One line per finished check goes to standard output; \
             structured logs go to standard error (--log-level). Alerts go out when a check has failed \
-            alerts.after times in a row (default 2) and when it recovers. SIGINT or SIGTERM stops the \
+            alerts.after times in a row (default 2) and when it recovers. /metrics (Prometheus), /healthz and \
+            a status page at / are served on --listen (default: monitor: listen:, else 127.0.0.1:9464). SIGINT or SIGTERM stops the \
             monitor: running checks are recorded as interrupted, and it exits 0. Invalid input exits 2 \
             before anything runs.
             """
@@ -41,11 +42,11 @@ struct Monitor: AsyncParsableCommand {
     @Option(help: "Stop after every check has run N times (for tests and one-off sweeps); by default run until stopped.")
     var runs: Int?
 
-    @Option(help: "Serve /metrics, /healthz and the status page here, host:port (port 0: any free port); default: monitor: listen:, else 127.0.0.1:9464.")
-    var listen: String?
-
     @Option(help: "The history database (SQLite); default: monitor: history: path:, else .parley/history.sqlite beside parley.yaml.")
     var history: String?
+
+    @Option(help: "Serve /metrics, /healthz and the status page on HOST:PORT (port 0: any free port); default: monitor: listen:, else 127.0.0.1:9464.")
+    var listen: String?
 
     @Option(name: .customLong("log-level"), help: "Structured logs on standard error: error, warning (default), info or debug.")
     var logLevel = "warning"
@@ -53,13 +54,13 @@ struct Monitor: AsyncParsableCommand {
     func validate() throws {
         if let concurrency, concurrency < 1 { throw ValidationError("--concurrency must be at least 1") }
         if let runs, runs < 1 { throw ValidationError("--runs must be at least 1") }
+        if let listen, ProjectParser.listenParts(listen) == nil {
+            throw ValidationError("--listen must be host:port, like 127.0.0.1:9464 or 0.0.0.0:9464 (port 0: any free port); got \(listen)")
+        }
         if let every {
             guard let interval = DurationParser.parse(every), interval >= .seconds(1) else {
                 throw ValidationError("--every must be a duration of at least 1s, like 30s or 5m; got \(every)")
             }
-        }
-        if let listen, ListenAddress(listen) == nil {
-            throw ValidationError("--listen must be host:port, like 127.0.0.1:9464 or 0.0.0.0:0; got \(listen)")
         }
         try LogLevelOption.check(logLevel)
     }
@@ -86,14 +87,16 @@ struct Monitor: AsyncParsableCommand {
             throw ExitStatus.invalidInput
         }
         defer { try? store.close() }
+        // What came before a restart: each check's recent runs, oldest first, for the alert
+        // rules, the status page and /metrics' up and last success.
+        var recent: [String: [CheckRecord]] = [:]
+        for check in plan.checks {
+            recent[check.name] = ((try? await store.recent(check: check.name, limit: 100)) ?? []).reversed()
+        }
         let names = plan.checks.map(\.name)
-        var kept: [CheckRecord] = []
-        for name in names { kept += (try? await store.recent(check: name, limit: StatusBoard.kept)) ?? [] }
         let metrics = MonitorMetrics(checks: names)
-        metrics.restore(kept)
-        let board = StatusBoard(checks: names, history: kept)
-        let address = listen.flatMap(ListenAddress.init) ?? plan.monitor?.listen.flatMap { ListenAddress($0.value) } ?? .standard
-        let server = MonitorServer(address: address, metrics: metrics, board: board, logger: logger)
+        metrics.restore(names.flatMap { recent[$0] ?? [] })
+        let board = StatusBoard(checks: names, history: names.flatMap { recent[$0] ?? [] })
         var observers: [any MonitorObserver] = [store, metrics, board, ConsoleObserver { DescriptorOutput.standardOutput.write($0) }]
         let client = RunHTTPClient.make()
         var alerter: Alerter?
@@ -105,12 +108,32 @@ struct Monitor: AsyncParsableCommand {
         }
         if let alerter {
             // The alert state survives a restart: replay each check's recent runs from the history.
-            for check in plan.checks {
-                let recent = (try? await store.recent(check: check.name, limit: 100)) ?? []
-                await alerter.seed(recent.reversed())
-            }
+            for check in plan.checks { await alerter.seed(recent[check.name] ?? []) }
             observers.append(alerter)
         }
+        // /metrics, /healthz and the status page, listening before the first check starts: a
+        // port that cannot be had stops the monitor before anything runs.
+        let address = (listen ?? plan.monitor?.listen?.value).flatMap(ProjectParser.listenParts) ?? (MonitorServer.standardHost, MonitorServer.standardPort)
+        var serverLogger = logger
+        serverLogger.logLevel = max(logger.logLevel, .warning)
+        let server = MonitorServer(host: address.host, port: address.port, metrics: metrics, board: board, logger: serverLogger)
+        let (listening, listened) = AsyncStream.makeStream(of: Int.self)
+        let serving = Task {
+            defer { listened.finish() }
+            try await server.run { listened.yield($0) }
+        }
+        var ports = listening.makeAsyncIterator()
+        guard let port = await ports.next() else {
+            do {
+                try await serving.value
+            } catch {
+                print("parley monitor: \(error)", to: &standardError)
+            }
+            try? await client.shutdown()
+            throw ExitStatus.invalidInput
+        }
+        let served = MonitorServer.address(address.host, port)
+        print("parley monitor: status page http://\(served)/, metrics http://\(served)/metrics, health http://\(served)/healthz", to: &standardError)
         let monitor = ParleyMonitor.Monitor(
             checks: plan.checks, concurrency: concurrency ?? plan.concurrency, runner: CheckRunner(runner: runner, projectDirectory: plan.directory, clock: clock),
             observers: observers, clock: clock, logger: logger, runs: runs)
@@ -118,29 +141,14 @@ struct Monitor: AsyncParsableCommand {
         let checks = Task { await monitor.run() }
         let interrupts = Interrupts { checks.cancel() }
         defer { interrupts.stop() }
-        let serverFailure = await withTaskGroup(of: String?.self) { group in
-            if let alerter { group.addTask { await alerter.deliver(); return nil } }
-            let serving = Task {
-                do {
-                    try await server.run { port in
-                        DescriptorOutput.standardOutput.write("parley monitor: serving /metrics and the status page on http://\(ListenAddress(host: address.host, port: port))/\n")
-                    }
-                    return nil as String?
-                } catch {
-                    // Without its address the monitor is blind to Prometheus: stop, and say why.
-                    checks.cancel()
-                    return "parley monitor: \(error)"
-                }
-            }
+        await withTaskGroup(of: Void.self) { group in
+            if let alerter { group.addTask { await alerter.deliver() } }
             await checks.value
             alerter?.finish()
-            serving.cancel()
-            return await serving.value
         }
+        // Served until the last alert went out, so a scrape sees its count.
+        serving.cancel()
+        try? await serving.value
         try? await client.shutdown()
-        if let serverFailure {
-            print(serverFailure, to: &standardError)
-            throw ExitStatus.invalidInput
-        }
     }
 }

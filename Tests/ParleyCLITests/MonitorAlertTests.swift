@@ -24,7 +24,7 @@ struct MonitorAlertTests {
     }
 
     @Test("one alert after two failures in a row, one on recovery, nothing else; SIGTERM exits 0")
-    func outage() throws {
+    func outage() async throws {
         let folder = try RunFixtures.copy()
         defer { try? FileManager.default.removeItem(at: folder) }
         let project = folder.appendingPathComponent("Fixtures/monitor")
@@ -46,6 +46,7 @@ struct MonitorAlertTests {
         defer { if monitor.process.isRunning { monitor.signal(SIGKILL) } }
         // A monitor that stops printing fails the test (its output ends) instead of hanging it.
         monitor.killIfRunning(after: .seconds(120))
+        let monitorPort = try MonitorWebTests.announcedPort(monitor)
 
         Self.wait(monitor, for: " ping passed ", count: 2)
         agent.stop()
@@ -54,6 +55,12 @@ struct MonitorAlertTests {
         agent = try Self.serve(executable, script: script, port: port)
         let passedBefore = monitor.output.components(separatedBy: " ping passed ").count - 1
         Self.wait(monitor, for: " ping passed ", count: passedBefore + 2)
+        // /metrics counts both deliveries (they go out in the background: asked until they show).
+        let counted = try await MonitorWebTests.waitForMetrics(port: monitorPort, monitor: monitor) {
+            $0.contains(#"parley_alert_deliveries_total{check="ping",kind="recovered"} 1"#)
+        }
+        #expect(counted.contains(#"parley_alert_deliveries_total{check="ping",kind="failing"} 1"#), "\(counted)")
+        #expect(counted.contains(#"parley_alert_delivery_failures_total{check="ping",kind="failing"} 0"#), "\(counted)")
         monitor.signal(SIGTERM)
         let status = monitor.finish()
         #expect(status == 0, "stdout: \(monitor.output)\nstderr: \(monitor.errors)")

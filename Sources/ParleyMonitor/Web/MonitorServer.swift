@@ -2,12 +2,17 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
-import ParleyModel
 import ServiceLifecycle
 
 /// The monitor's HTTP side (Hummingbird): `/metrics` in Prometheus' text format, `/healthz` for
 /// liveness probes, and the status page at `/`. Runs until the task running it is cancelled.
 public struct MonitorServer: Sendable {
+    /// Where the monitor listens when neither `--listen` nor `monitor: listen:` says: loopback
+    /// only, so nothing is exposed beyond the machine unless asked for.
+    public static let standardHost = "127.0.0.1"
+    /// The default port.
+    public static let standardPort = 9464
+
     /// The address to bind: `monitor: listen:`'s host (127.0.0.1 by default).
     public var host: String
     /// The port; 0 takes a free one, reported to `onListening`.
@@ -24,11 +29,6 @@ public struct MonitorServer: Sendable {
         self.metrics = metrics
         self.board = board
         self.logger = logger
-    }
-
-    /// A server on `monitor: listen:`'s address (`ListenAddress.standard` when not given).
-    public init(address: ListenAddress, metrics: MonitorMetrics, board: StatusBoard, logger: Logger) {
-        self.init(host: address.host, port: address.port, metrics: metrics, board: board, logger: logger)
     }
 
     /// Serves until cancelled, then shuts down gracefully: requests under way are answered, idle
@@ -75,8 +75,13 @@ public struct MonitorServer: Sendable {
         } catch {
             guard await !bound.value else { throw error }
             let reason = (error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "\(error)"
-            throw MonitorServerError(description: "cannot listen on \(ListenAddress(host: host, port: port)): \(reason)")
+            throw MonitorServerError(description: "cannot listen on \(Self.address(host, port)): \(reason)")
         }
+    }
+
+    /// `host:port`, an IPv6 host in brackets: `[::1]:9464`.
+    public static func address(_ host: String, _ port: Int) -> String {
+        host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
     /// The three routes.

@@ -119,7 +119,8 @@ struct StatusPage: Sendable {
             let lines = TranscriptView.lines(transcript)
             out += #"<details class="transcript"\#(current ? " open" : "")><summary>Transcript of the failing flow (\#(lines.count) lines)</summary><pre class="transcript">"#
             for line in lines {
-                out += #"<span class="line \#(line.kind.rawValue)"><span class="t">\#(HTML.escape(line.time))</span> \#(HTML.escape(line.text))</span>"# + "\n"
+                // Each line is a block already: a newline between them would double the spacing.
+                out += #"<span class="line \#(line.kind.rawValue)"><span class="t">\#(HTML.escape(line.time))</span> \#(HTML.escape(line.text))</span>"#
             }
             out += "</pre></details>\n"
         }

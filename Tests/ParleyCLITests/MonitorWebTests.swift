@@ -1,0 +1,177 @@
+import Foundation
+import ParleyTesting
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A running `parley monitor`, as operators meet it: Debian's `prometheus` scrapes its `/metrics`
+/// and answers a PromQL query with each check's series, and Debian's `chromium` loads its status
+/// page headless and finds both checks and the failure. scripts/test installs both.
+@Suite("parley monitor: /metrics and the status page", .serialized)
+struct MonitorWebTests {
+    let parley = ProjectPaths.product("parley")
+
+    /// Two checks of one simulator agent, every second: `faq` passes, `broken` waits 1 s for a
+    /// phrase the agent never says.
+    static func project() throws -> URL {
+        let folder = try ProjectPaths.temporaryFolder()
+        try FileManager.default.copyItem(
+            at: ProjectPaths.root.appendingPathComponent("Flows/agents/demo-support.agent.yaml"),
+            to: folder.appendingPathComponent("demo-support.agent.yaml"))
+        try """
+            agents:
+              demo: { connector: simulator, script: demo-support.agent.yaml }
+            defaults: { agent: demo }
+            monitor:
+              listen: 127.0.0.1:0
+              history: { path: state/history.sqlite }
+              checks:
+                faq: { flows: [faq.flow.yaml], every: 1s, timeout: 20s }
+                broken: { flows: [broken.flow.yaml], every: 1s, timeout: 20s }
+
+            """.write(to: folder.appendingPathComponent("parley.yaml"), atomically: true, encoding: .utf8)
+        try """
+            flow: Opening hours
+            steps:
+              - send: What are your opening hours?
+              - expect: { reply: { icontains: monday to friday }, within: 10s }
+
+            """.write(to: folder.appendingPathComponent("faq.flow.yaml"), atomically: true, encoding: .utf8)
+        try """
+            flow: A reply the agent never gives
+            steps:
+              - send: What are your opening hours?
+              - expect: { reply: { contains: "a phrase the agent never says" }, within: 1s }
+
+            """.write(to: folder.appendingPathComponent("broken.flow.yaml"), atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    /// Starts the monitor and reads the port it announced on standard error.
+    func startMonitor(in folder: URL) throws -> (LiveRun, Int) {
+        let monitor = try LiveRun(parley, ["monitor", "."], in: folder)
+        monitor.killIfRunning(after: .seconds(240))
+        return (monitor, try Self.announcedPort(monitor))
+    }
+
+    /// The port a starting `parley monitor` announced on standard error (`metrics http://…`).
+    static func announcedPort(_ monitor: LiveRun) throws -> Int {
+        let mark = "metrics http://127.0.0.1:"
+        monitor.readErrors(until: mark)
+        guard let range = monitor.errors.range(of: mark), let port = Int(monitor.errors[range.upperBound...].prefix { $0.isNumber }) else {
+            monitor.signal(SIGKILL)
+            monitor.finish()
+            throw PrometheusServerError(description: "parley monitor announced no address: \(monitor.errors)")
+        }
+        return port
+    }
+
+    /// Asks `/metrics` until `done` holds of its text (at most 60 s, while the monitor runs).
+    static func waitForMetrics(port: Int, monitor: LiveRun, until done: (String) -> Bool) async throws -> String {
+        let deadline = ContinuousClock.now + .seconds(60)
+        var text = ""
+        while ContinuousClock.now < deadline, monitor.process.isRunning {
+            text = await get("http://127.0.0.1:\(port)/metrics") ?? ""
+            if done(text) { return text }
+            try await Task.sleep(for: .milliseconds(100))  // between polls; the wait ends on what /metrics says
+        }
+        throw PrometheusServerError(description: "/metrics never showed what the test waits for: \(text.prefix(3000))")
+    }
+
+    /// GETs `url` (nil when it does not answer 200).
+    static func get(_ url: String) async -> String? {
+        guard let (data, response) = try? await URLSession.shared.data(from: URL(string: url)!),
+            (response as? HTTPURLResponse)?.statusCode == 200
+        else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Polls `/metrics` until both checks have finished a run (their `up` series appear).
+    static func waitForRuns(port: Int, monitor: LiveRun) async throws {
+        _ = try await waitForMetrics(port: port, monitor: monitor) {
+            $0.contains(#"parley_check_up{check="faq"}"#) && $0.contains(#"parley_check_up{check="broken"}"#)
+        }
+    }
+
+    @Test("Prometheus scrapes a running parley monitor; PromQL over its HTTP API returns each check's series")
+    func scraped() async throws {
+        let folder = try Self.project()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (monitor, port) = try startMonitor(in: folder)
+        defer { if monitor.process.isRunning { monitor.signal(SIGKILL) } }
+        try await Self.waitForRuns(port: port, monitor: monitor)
+        #expect(await Self.get("http://127.0.0.1:\(port)/healthz") == "ok\n")
+
+        let prometheus = try PrometheusServer(scraping: port)
+        defer { prometheus.stop() }
+        let up = try await prometheus.query("parley_check_up") { $0.count == 2 }
+        #expect(up.map { "\($0.labels["check"] ?? "")=\($0.value)" }.sorted() == ["broken=0", "faq=1"], "\(up)")
+        #expect(up.allSatisfy { $0.labels["job"] == "parley" })
+        let failed = try await prometheus.query(#"parley_check_runs_total{check="broken",outcome="failed"} > 0"#) { !$0.isEmpty }
+        #expect(failed.count == 1)
+        let latency = try await prometheus.query(#"parley_check_latency_seconds_count{check="faq",measure="reply_complete"} > 0"#) { !$0.isEmpty }
+        #expect(latency.count == 1)
+
+        monitor.signal(SIGTERM)
+        #expect(monitor.finish() == 0, "stderr: \(monitor.errors)")
+    }
+
+    @Test("headless Chromium loads the running monitor's status page: both checks, their states and the failure")
+    func statusPage() async throws {
+        let folder = try Self.project()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (monitor, port) = try startMonitor(in: folder)
+        defer { if monitor.process.isRunning { monitor.signal(SIGKILL) } }
+        try await Self.waitForRuns(port: port, monitor: monitor)
+
+        let chromium = "/usr/bin/chromium"
+        guard FileManager.default.isExecutableFile(atPath: chromium) else {
+            throw PrometheusServerError(description: "\(chromium) is missing: scripts/test installs Debian's chromium")
+        }
+        let profile = try ProjectPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: profile) }
+        let switches = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update",
+            "--user-data-dir=\(profile.path)",
+        ]
+        let url = "http://127.0.0.1:\(port)/"
+        let dom = try CommandRunner(executable: URL(fileURLWithPath: chromium)).run(switches + ["--dump-dom", url])
+        #expect(dom.status == 0, "\(dom.stderr.suffix(2000))")
+        #expect(dom.stdout.contains(#"data-check="faq" data-state="up""#), "\(dom.stdout.prefix(3000))")
+        #expect(dom.stdout.contains(#"data-check="broken" data-state="down""#))
+        #expect(dom.stdout.contains("Last failure"))
+        #expect(dom.stdout.contains("broken.flow.yaml:4:5: expected reply containing"))
+        #expect(dom.stdout.contains(#"<svg class="trend""#))
+
+        let artifacts = ProjectPaths.root.appendingPathComponent(".build/test-artifacts")
+        try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+        let file = artifacts.appendingPathComponent("parley-monitor-status-page.png")
+        try? FileManager.default.removeItem(at: file)
+        let shot = try CommandRunner(executable: URL(fileURLWithPath: chromium)).run(
+            switches + ["--hide-scrollbars", "--window-size=1100,1800", "--screenshot=\(file.path)", url])
+        #expect(shot.status == 0, "\(shot.stderr.suffix(2000))")
+        #expect(FileManager.default.fileExists(atPath: file.path))
+
+        monitor.signal(SIGTERM)
+        #expect(monitor.finish() == 0, "stderr: \(monitor.errors)")
+    }
+
+    @Test("a port already taken stops the monitor before any check runs: exit 2 and why")
+    func portTaken() async throws {
+        let folder = try Self.project()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (first, port) = try startMonitor(in: folder)
+        defer { if first.process.isRunning { first.signal(SIGKILL) } }
+        let second = try CommandRunner(executable: parley, directory: folder).run(["monitor", ".", "--listen", "127.0.0.1:\(port)", "--history", "other.sqlite"])
+        #expect(second.status == 2, "\(second.stderr)")
+        #expect(second.stderr.contains("parley monitor: cannot listen on 127.0.0.1:\(port): Address already in use"), "\(second.stderr)")
+        #expect(second.stdout.isEmpty, "no check ran: \(second.stdout)")
+        let bad = try CommandRunner(executable: parley, directory: folder).run(["monitor", ".", "--listen", "localhost"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("--listen must be host:port"), "\(bad.stderr)")
+        first.signal(SIGTERM)
+        #expect(first.finish() == 0, "stderr: \(first.errors)")
+    }
+}
