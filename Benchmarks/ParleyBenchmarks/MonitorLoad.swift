@@ -48,7 +48,7 @@ enum MonitorLoad {
         FileManager.default.createFile(atPath: output.path, contents: nil)
         let process = Process()
         process.executableURL = parley
-        process.arguments = ["monitor", folder.path]
+        process.arguments = ["monitor", folder.path, "--listen", "127.0.0.1:0"]
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = FileHandle.standardError
         try process.run()
@@ -56,30 +56,42 @@ enum MonitorLoad {
         let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
         Thread.sleep(forTimeInterval: Double(interval) * 1.5)
         let firstRound = (runs(output), cpuSeconds(pid, ticks), residentKiB(pid))
-        print("after the first round (\(interval * 3 / 2)s): \(firstRound.0) runs, RSS \(firstRound.2 ?? 0) KiB")
+        say("after the first round (\(interval * 3 / 2)s): \(firstRound.0) runs, RSS \(firstRound.2 ?? 0) KiB")
         let started = Date()
         var samples: [(Double, Int)] = []
         while Date().timeIntervalSince(started) < Double(duration) {
             Thread.sleep(forTimeInterval: 30)
             let sample = (Date().timeIntervalSince(started), residentKiB(pid) ?? 0)
             samples.append(sample)
-            print(String(format: "  %4.0fs: RSS %d KiB, %d runs", sample.0, sample.1, runs(output)))
+            say(String(format: "  %4.0fs: RSS %d KiB, %d runs", sample.0, sample.1, runs(output)))
         }
         let end = (runs(output), cpuSeconds(pid, ticks), residentKiB(pid))
         kill(pid, SIGTERM)
         process.waitUntilExit()
-        let lines = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-        let passed = lines.split(separator: "\n").filter { $0.contains(" passed ") }.count
+        let lines = ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(separator: "\n").filter { !$0.hasPrefix("parley monitor:") }
+        let passed = lines.filter { $0.contains(" passed ") }.count
+        var outcomes: [String: Int] = [:]
+        for line in lines {
+            let words = line.split(separator: " ")
+            if words.count > 2 { outcomes[String(words[2]), default: 0] += 1 }
+        }
+        say("  outcomes: \(outcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
+        for line in lines.filter({ !$0.contains(" passed ") }).prefix(3) { say("  e.g. \(line.prefix(300))") }
         let measuredRuns = end.0 - firstRound.0
         let cpu = end.1 - firstRound.1
-        print("\(checks) checks every \(interval)s for \(duration)s after the first round:")
-        print("  runs: \(measuredRuns) (\(String(format: "%.1f", Double(measuredRuns) / Double(duration))) a second); all runs passed: \(passed == end.0) (\(passed) of \(end.0))")
-        print(String(format: "  CPU: %.1f s in all, %.2f ms per check run", cpu, cpu * 1000 / Double(max(measuredRuns, 1))))
-        print("  RSS: \(firstRound.2 ?? 0) KiB after the first round, \(end.2 ?? 0) KiB at the end; exit \(process.terminationStatus)")
+        say("\(checks) checks every \(interval)s for \(duration)s after the first round:")
+        say("  runs: \(measuredRuns) (\(String(format: "%.1f", Double(measuredRuns) / Double(duration))) a second); all runs passed: \(passed == end.0) (\(passed) of \(end.0))")
+        say(String(format: "  CPU: %.1f s in all, %.2f ms per check run", cpu, cpu * 1000 / Double(max(measuredRuns, 1))))
+        say("  RSS: \(firstRound.2 ?? 0) KiB after the first round, \(end.2 ?? 0) KiB at the end; exit \(process.terminationStatus)")
+    }
+
+    /// A line on standard output at once (print's buffer would hold it until the end when redirected).
+    static func say(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
     static func runs(_ output: URL) -> Int {
-        ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(separator: "\n").count
+        ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(separator: "\n").filter { !$0.hasPrefix("parley monitor:") }.count
     }
 
     /// User and system CPU time of `pid` so far, from /proc/PID/stat (fields 14 and 15).

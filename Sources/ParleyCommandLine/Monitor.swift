@@ -62,10 +62,7 @@ struct Monitor: AsyncParsableCommand {
                 throw ValidationError("--every must be a duration of at least 1s, like 30s or 5m; got \(every)")
             }
         }
-        let levels = ["error", "warning", "info", "debug"]
-        guard levels.contains(logLevel) else {
-            throw ValidationError("--log-level must be one of \(levels.joined(separator: ", ")); got \(logLevel)\(Suggestion.hint(for: logLevel, in: levels))")
-        }
+        try LogLevelOption.check(logLevel)
     }
 
     func run() async throws {

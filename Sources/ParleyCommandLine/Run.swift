@@ -82,10 +82,7 @@ struct Run: AsyncParsableCommand {
         for variable in variables where !variable.contains("=") {
             throw ValidationError("--var must be k=v; got \(variable)")
         }
-        let levels = ["error", "warning", "info", "debug"]
-        if let logLevel, !levels.contains(logLevel) {
-            throw ValidationError("--log-level must be one of \(levels.joined(separator: ", ")); got \(logLevel)\(Suggestion.hint(for: logLevel, in: levels))")
-        }
+        if let logLevel { try LogLevelOption.check(logLevel) }
     }
 
     func run() async throws {

@@ -143,19 +143,7 @@ extension ProjectParser {
 
     /// The host and port of a `listen:` address (`[::1]:9464` gives `::1`), or nil when it is not one.
     public static func listenParts(_ text: String) -> (host: String, port: Int)? {
-        guard let colon = text.lastIndex(of: ":") else { return nil }
-        var host = String(text[..<colon])
-        let portText = text[text.index(after: colon)...]
-        guard !portText.isEmpty, portText.allSatisfy({ $0.isASCII && $0.isNumber }), let port = Int(portText), (0...65535).contains(port)
-        else { return nil }
-        if host.hasPrefix("[") && host.hasSuffix("]") && host.count > 2 {
-            host = String(host.dropFirst().dropLast())
-        } else if host.contains(":") || host.contains("[") || host.contains("]") {
-            // An IPv6 address needs its brackets, or its last group would read as the port.
-            return nil
-        }
-        guard !host.isEmpty, !host.contains(where: { $0 == " " || $0 == "\t" || $0 == "/" }) else { return nil }
-        return (host, port)
+        ListenAddress(text).map { ($0.host, $0.port) }
     }
 
     /// `history: { path:, keep:, keep_runs: }`.

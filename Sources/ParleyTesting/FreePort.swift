@@ -2,8 +2,9 @@ import Foundation
 
 /// A port of 127.0.0.1 nothing listens on now (bound to port 0, read, released): for a program
 /// that cannot report the port it took, like Prometheus.
-enum FreePort {
-    static func take() throws -> Int {
+public enum FreePort {
+    /// A port of 127.0.0.1 that was free a moment ago.
+    public static func take() throws -> Int {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(descriptor) }
         var address = sockaddr_in()
