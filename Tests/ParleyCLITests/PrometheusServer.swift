@@ -63,12 +63,12 @@ final class PrometheusServer {
     }
 
     /// Asks `/api/v1/query` until `done` holds of the result (Prometheus starting up and its
-    /// first scrapes are what it waits for), at most 60 s; then the last answer and Prometheus'
+    /// first scrapes are what it waits for), at most 180 s (a bound on a hang, not a timing goal); then the last answer and Prometheus'
     /// log go in the error.
     func query(_ promql: String, until done: ([Series]) -> Bool) async throws -> [Series] {
         var components = URLComponents(string: "http://127.0.0.1:\(port)/api/v1/query")!
         components.queryItems = [URLQueryItem(name: "query", value: promql)]
-        let deadline = ContinuousClock.now + .seconds(60)
+        let deadline = ContinuousClock.now + .seconds(180)
         var last = "no answer"
         while ContinuousClock.now < deadline {
             guard process.isRunning else { break }
@@ -79,7 +79,7 @@ final class PrometheusServer {
             try await Task.sleep(for: .milliseconds(200))  // between polls; the next scrape is at most 1 s away
         }
         let errors = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        throw PrometheusServerError(description: "\(promql): no wanted answer within 60 s; last: \(last.prefix(600)); prometheus: \(errors.suffix(1500))")
+        throw PrometheusServerError(description: "\(promql): no wanted answer within 180 s; last: \(last.prefix(600)); prometheus: \(errors.suffix(1500))")
     }
 
     /// The series of a successful instant-vector answer; nil for anything else.

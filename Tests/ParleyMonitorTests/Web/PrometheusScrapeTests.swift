@@ -71,15 +71,15 @@ struct PrometheusScrapeTests {
         return (process, listen)
     }
 
-    /// Asks `/api/v1/query` until `done` holds for the result vector (or 60 s pass: then the last
-    /// answer and Prometheus' log go in the failure).
+    /// Asks `/api/v1/query` until `done` holds for the result vector, or 180 s pass (a bound on a
+    /// hang, not a timing goal): then the last answer and Prometheus' log go in the failure.
     static func query(
         _ base: String, _ promql: String, until done: ([JSONValue]) -> Bool, prometheus: ChildProcess
     ) async throws -> [JSONValue] {
         var components = URLComponents(string: base + "/api/v1/query")!
         components.queryItems = [URLQueryItem(name: "query", value: promql)]
         let url = components.url!.absoluteString
-        let deadline = ContinuousClock.now + .seconds(60)
+        let deadline = ContinuousClock.now + .seconds(180)
         var last = "no answer"
         while ContinuousClock.now < deadline {
             guard prometheus.isRunning else { throw ChildProcessError("prometheus exited: \(prometheus.log())") }
@@ -94,7 +94,7 @@ struct PrometheusScrapeTests {
             // Polling a real server: the next scrape is at most a second away.
             try await Task.sleep(for: .milliseconds(200))
         }
-        throw ChildProcessError("\(promql): no wanted answer within 60 s; last: \(last.prefix(600)); prometheus: \(prometheus.log())")
+        throw ChildProcessError("\(promql): no wanted answer within 180 s; last: \(last.prefix(600)); prometheus: \(prometheus.log())")
     }
 
     static func label(_ series: JSONValue, _ name: String) -> String? {
