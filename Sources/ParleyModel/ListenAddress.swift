@@ -4,9 +4,6 @@ public struct ListenAddress: Hashable, Sendable, CustomStringConvertible {
     /// 0 asks for any free port.
     public var port: Int
 
-    /// The address parley monitor listens on when nothing says otherwise: loopback only.
-    public static let standard = ListenAddress(host: "127.0.0.1", port: 9464)
-
     /// Creates an address.
     public init(host: String, port: Int) {
         self.host = host

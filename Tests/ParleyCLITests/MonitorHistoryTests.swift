@@ -12,29 +12,17 @@ struct MonitorHistoryTests {
     /// A check whose flow waits ten minutes for a reply the simulator never gives: it is running
     /// for as long as the test needs, whatever the machine's load.
     static func project() throws -> URL {
-        let folder = try ProjectPaths.temporaryFolder()
-        try FileManager.default.copyItem(
-            at: ProjectPaths.root.appendingPathComponent("Flows/agents/demo-support.agent.yaml"),
-            to: folder.appendingPathComponent("demo-support.agent.yaml"))
-        try """
-            agents:
-              demo: { connector: simulator, script: demo-support.agent.yaml }
-            defaults: { agent: demo }
-            monitor:
-              listen: 127.0.0.1:0
-              history: { path: state/history.sqlite }
-              checks:
-                slow: { flows: [slow.flow.yaml], every: 1h, timeout: 10m }
+        try MonitorProject.make(
+            checks: ["slow: { flows: [slow.flow.yaml], every: 1h, timeout: 10m }"],
+            flows: [
+                "slow": """
+                    flow: Waits for a reply that never comes
+                    steps:
+                      - send: What are your opening hours?
+                      - expect: { reply: { contains: "a phrase the agent never says" }, within: 10m }
 
-            """.write(to: folder.appendingPathComponent("parley.yaml"), atomically: true, encoding: .utf8)
-        try """
-            flow: Waits for a reply that never comes
-            steps:
-              - send: What are your opening hours?
-              - expect: { reply: { contains: "a phrase the agent never says" }, within: 10m }
-
-            """.write(to: folder.appendingPathComponent("slow.flow.yaml"), atomically: true, encoding: .utf8)
-        return folder
+                    """
+            ])
     }
 
     /// `parley history --json`'s runs, outcome and message, newest first.

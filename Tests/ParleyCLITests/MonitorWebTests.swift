@@ -16,37 +16,27 @@ struct MonitorWebTests {
     /// Two checks of one simulator agent, every second: `faq` passes, `broken` waits 1 s for a
     /// phrase the agent never says.
     static func project() throws -> URL {
-        let folder = try ProjectPaths.temporaryFolder()
-        try FileManager.default.copyItem(
-            at: ProjectPaths.root.appendingPathComponent("Flows/agents/demo-support.agent.yaml"),
-            to: folder.appendingPathComponent("demo-support.agent.yaml"))
-        try """
-            agents:
-              demo: { connector: simulator, script: demo-support.agent.yaml }
-            defaults: { agent: demo }
-            monitor:
-              listen: 127.0.0.1:0
-              history: { path: state/history.sqlite }
-              checks:
-                faq: { flows: [faq.flow.yaml], every: 1s, timeout: 20s }
-                broken: { flows: [broken.flow.yaml], every: 1s, timeout: 20s }
+        try MonitorProject.make(
+            checks: [
+                "faq: { flows: [faq.flow.yaml], every: 1s, timeout: 20s }",
+                "broken: { flows: [broken.flow.yaml], every: 1s, timeout: 20s }",
+            ],
+            flows: [
+                "faq": """
+                    flow: Opening hours
+                    steps:
+                      - send: What are your opening hours?
+                      - expect: { reply: { icontains: monday to friday }, within: 10s }
 
-            """.write(to: folder.appendingPathComponent("parley.yaml"), atomically: true, encoding: .utf8)
-        try """
-            flow: Opening hours
-            steps:
-              - send: What are your opening hours?
-              - expect: { reply: { icontains: monday to friday }, within: 10s }
+                    """,
+                "broken": """
+                    flow: A reply the agent never gives
+                    steps:
+                      - send: What are your opening hours?
+                      - expect: { reply: { contains: "a phrase the agent never says" }, within: 1s }
 
-            """.write(to: folder.appendingPathComponent("faq.flow.yaml"), atomically: true, encoding: .utf8)
-        try """
-            flow: A reply the agent never gives
-            steps:
-              - send: What are your opening hours?
-              - expect: { reply: { contains: "a phrase the agent never says" }, within: 1s }
-
-            """.write(to: folder.appendingPathComponent("broken.flow.yaml"), atomically: true, encoding: .utf8)
-        return folder
+                    """,
+            ])
     }
 
     /// Starts the monitor and reads the port it announced on standard error.
