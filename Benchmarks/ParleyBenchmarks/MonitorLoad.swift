@@ -6,10 +6,12 @@ import Foundation
 
 /// `parley monitor` holding many checks for a long time (issue 16, point 8): N checks of one flow
 /// each against the simulator, every `interval`, for `duration`. Reads the real process from /proc:
-/// its CPU time per check run and its resident memory after the first round and at the end, so
-/// growth over the run shows.
+/// its CPU time per check run and its resident memory when the measured window starts and at its
+/// end, so growth over the window shows. `warmup` is the time before the window: by default one and
+/// a half rounds; the status page keeps each check's last 50 runs, so a warm-up of 50 rounds shows
+/// the monitor once that store is full.
 enum MonitorLoad {
-    static func run(parley: URL, checks: Int, interval: Int, duration: Int) throws {
+    static func run(parley: URL, checks: Int, interval: Int, duration: Int, warmup: Int? = nil) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parley-monitor-load-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -54,9 +56,16 @@ enum MonitorLoad {
         try process.run()
         let pid = process.processIdentifier
         let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
-        Thread.sleep(forTimeInterval: Double(interval) * 1.5)
+        let warm = warmup ?? interval * 3 / 2
+        var waited = 0
+        while waited < warm {
+            let step = min(60, warm - waited)
+            Thread.sleep(forTimeInterval: Double(step))
+            waited += step
+            if waited < warm { say(String(format: "  warm-up %4ds: RSS %d KiB, %d runs", waited, residentKiB(pid) ?? 0, runs(output))) }
+        }
         let firstRound = (runs(output), cpuSeconds(pid, ticks), residentKiB(pid))
-        say("after the first round (\(interval * 3 / 2)s): \(firstRound.0) runs, RSS \(firstRound.2 ?? 0) KiB")
+        say("after the warm-up (\(warm)s): \(firstRound.0) runs, RSS \(firstRound.2 ?? 0) KiB")
         let started = Date()
         var samples: [(Double, Int)] = []
         while Date().timeIntervalSince(started) < Double(duration) {
@@ -79,10 +88,10 @@ enum MonitorLoad {
         for line in lines.filter({ !$0.contains(" passed ") }).prefix(3) { say("  e.g. \(line.prefix(300))") }
         let measuredRuns = end.0 - firstRound.0
         let cpu = end.1 - firstRound.1
-        say("\(checks) checks every \(interval)s for \(duration)s after the first round:")
+        say("\(checks) checks every \(interval)s for \(duration)s after the warm-up:")
         say("  runs: \(measuredRuns) (\(String(format: "%.1f", Double(measuredRuns) / Double(duration))) a second); all runs passed: \(passed == end.0) (\(passed) of \(end.0))")
         say(String(format: "  CPU: %.1f s in all, %.2f ms per check run", cpu, cpu * 1000 / Double(max(measuredRuns, 1))))
-        say("  RSS: \(firstRound.2 ?? 0) KiB after the first round, \(end.2 ?? 0) KiB at the end; exit \(process.terminationStatus)")
+        say("  RSS: \(firstRound.2 ?? 0) KiB after the warm-up, \(end.2 ?? 0) KiB at the end; exit \(process.terminationStatus)")
     }
 
     /// A line on standard output at once (print's buffer would hold it until the end when redirected).

@@ -11,7 +11,7 @@ import ParleyTesting
 //   .build/release/parley-benchmarks polyai-concurrent [--conversations N]
 //   .build/release/parley-benchmarks validate-scaling [--runs N]
 //   .build/release/parley-benchmarks long-turn [--deltas N,N,…]
-//   .build/release/parley-benchmarks monitor-load [--checks 200] [--every 10] [--duration 600]
+//   .build/release/parley-benchmarks monitor-load [--checks 200] [--every 10] [--duration 600] [--warmup 600]
 // `parley serve` is started from the same build folder as this program.
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -45,14 +45,15 @@ if arguments.first == "long-turn" {
     try await LongTurn.run(parley: parley, sizes: sizes)
     exit(0)
 }
-// `parley-benchmarks monitor-load [--checks N] [--every S] [--duration S]`: parley monitor running
+// `parley-benchmarks monitor-load [--checks N] [--every S] [--duration S] [--warmup S]`: parley monitor running
 // N checks every S seconds against the simulator; CPU per check run and memory over time (issue 16).
 if arguments.first == "monitor-load" {
     func number(_ flag: String, _ fallback: Int) -> Int {
         arguments.firstIndex(of: flag).flatMap { arguments.index(after: $0) < arguments.endIndex ? Int(arguments[arguments.index(after: $0)]) : nil } ?? fallback
     }
     let parley = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("parley")
-    try MonitorLoad.run(parley: parley, checks: number("--checks", 200), interval: number("--every", 10), duration: number("--duration", 600))
+    let warmup = arguments.contains("--warmup") ? number("--warmup", 15) : nil
+    try MonitorLoad.run(parley: parley, checks: number("--checks", 200), interval: number("--every", 10), duration: number("--duration", 600), warmup: warmup)
     exit(0)
 }
 let count = arguments.firstIndex(of: "--flows").flatMap { arguments.index(after: $0) < arguments.endIndex ? Int(arguments[arguments.index(after: $0)]) : nil } ?? 200
