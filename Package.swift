@@ -162,7 +162,7 @@ let package = Package(
             name: "ParleyCommandLine",
             dependencies: [
                 "ParleyModel", "ParleyParser", "ParleyCore", "ParleyRunner", "ParleySimulator", "ParleyLog", "ParleyServer", "ParleyExec",
-                "ParleyMonitor", "ParleyHTTP", "ParleyWebhook",
+                "ParleyMonitor", "ParleyHTTP", "ParleyWebhook", "ParleyFiles",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

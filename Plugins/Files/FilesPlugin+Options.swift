@@ -10,6 +10,8 @@ extension FilesPlugin {
         public var junit: String?
         /// The JSON report file name, inside `dir` when relative; nil writes none.
         public var json: String?
+        /// The HTML report's file name, inside `dir` when relative; nil writes none.
+        public var html: String?
         /// Whether to write a JSONL transcript per flow run under `dir/transcripts/`.
         public var transcripts: Bool
         /// The folder of the transcripts inside `dir`: `transcripts`, or empty for `dir` itself
@@ -18,28 +20,27 @@ extension FilesPlugin {
 
         /// Creates options.
         public init(
-            dir: String = "reports", junit: String? = nil, json: String? = nil, transcripts: Bool = false,
+            dir: String = "reports", junit: String? = nil, json: String? = nil, html: String? = nil, transcripts: Bool = false,
             transcriptsSubfolder: String = "transcripts"
         ) {
             self.dir = dir
             self.junit = junit
             self.json = json
+            self.html = html
             self.transcripts = transcripts
             self.transcriptsSubfolder = transcriptsSubfolder
         }
 
-        /// The settings this plugin reads (`html` is read only to say it is not supported yet).
+        /// The settings this plugin reads.
         public static let settingKeys = ["dir", "junit", "json", "html", "transcripts"]
 
         /// Reads settings as written in parley.yaml; throws `FilesPluginError` naming the wrong value.
         ///
-        /// A `null` value counts as not set. `html` is an error until the HTML report exists, and
-        /// so is a `files` entry that would write nothing.
+        /// A `null` value counts as not set. A `files` entry that would write nothing is an error.
         public static func parse(_ settings: [String: JSONValue]) throws -> Options {
             if let unknown = settings.keys.filter({ !settingKeys.contains($0) }).sorted().first {
                 throw FilesPluginError.unknownSetting(unknown, known: settingKeys)
             }
-            if let html = settings["html"], html != .null { throw FilesPluginError.htmlNotSupported }
             var options = Options()
             switch settings["dir"] {
             case nil, .null: break
@@ -48,6 +49,7 @@ extension FilesPlugin {
             }
             options.junit = try fileName("junit", settings["junit"])
             options.json = try fileName("json", settings["json"])
+            options.html = try fileName("html", settings["html"])
             switch settings["transcripts"] {
             case nil, .null: break
             case .bool(let flag): options.transcripts = flag
@@ -55,7 +57,7 @@ extension FilesPlugin {
             case .string("false"): options.transcripts = false
             case .number, .string, .array, .object: throw FilesPluginError.notBool("transcripts", got: settings["transcripts"]!)
             }
-            guard options.junit != nil || options.json != nil || options.transcripts else {
+            guard options.junit != nil || options.json != nil || options.html != nil || options.transcripts else {
                 throw FilesPluginError.nothingToWrite
             }
             return options

@@ -2,7 +2,7 @@ import Foundation
 import ParleyCore
 import ParleyModel
 
-/// The built-in `files` plugin: JSONL transcripts per flow run, a JSON report and JUnit XML.
+/// The built-in `files` plugin: JSONL transcripts per flow run, a JSON report, JUnit XML and an HTML report.
 ///
 /// Transcripts stream while flows run (one file per flow run, flushed when it finishes); the
 /// reports are written atomically at `finish`, failed and interrupted runs included. docs/reports.md
@@ -18,10 +18,14 @@ public actor FilesPlugin: Plugin {
 
     private var names: TranscriptName
     private var open: [String: TranscriptFile] = [:]
-    /// Transcript paths relative to `folder`, by flow run id, for the JSON report.
-    private var written: [String: String] = [:]
+    /// Transcript files by flow run id, for the JSON report.
+    private var written: [String: URL] = [:]
     /// Readable transcripts of flow runs that are running or failed, by flow run id, for JUnit's `system-out`.
     private var readable: [String: ReadableTranscript] = [:]
+    /// Each flow run's transcript lines, by flow run id, for the HTML report.
+    private var pages: [String: [JSONValue]] = [:]
+    /// When each running flow run started, from the suite's start: what its lines' `time` counts from.
+    private var flowStarts: [String: Duration] = [:]
     /// Flow runs whose current attempt's transcript could not be made.
     private var unwritable: Set<String> = []
     /// Every file not written in full so far, in the order it happened.
@@ -40,20 +44,27 @@ public actor FilesPlugin: Plugin {
 
     /// Where the JUnit XML goes, when it is written.
     public nonisolated var junitURL: URL? { options.junit.map { Self.resolve($0, against: folder) } }
+    /// Where the HTML report goes, when it is written.
+    public nonisolated var htmlURL: URL? { options.html.map { Self.resolve($0, against: folder) } }
     /// Where the JSON report goes, when it is written.
     public nonisolated var jsonURL: URL? { options.json.map { Self.resolve($0, against: folder) } }
     /// The folder transcripts go to.
     public nonisolated var transcriptsFolder: URL {
-        options.transcriptsSubfolder.isEmpty ? folder : folder.appendingPathComponent(options.transcriptsSubfolder, isDirectory: true)
+        options.transcriptsSubfolder.isEmpty ? folder : Self.resolve(options.transcriptsSubfolder, against: folder)
     }
 
     public func handle(_ event: PluginEvent) async throws {
-        if options.junit != nil { keepReadable(event) }
-        guard options.transcripts else { return }
         guard let run = event.flow else {
             if case .runStarted(let runs) = event.kind { names.repeating = runs.contains { $0.repetition > 1 } }
             return
         }
+        if case .flowStarted = event.kind { flowStarts[run.id] = event.time }
+        // One JSON line serves the transcript file, JUnit's readable transcript and the HTML report.
+        let line = TranscriptLine.json(for: event, run: run, flowStarted: flowStarts[run.id] ?? event.time)
+        if options.junit != nil { keepReadable(event, line) }
+        if options.html != nil { keepForPage(event, line) }
+        if case .flowFinished = event.kind { flowStarts[run.id] = nil }
+        guard options.transcripts else { return }
         switch event.kind {
         case .flowStarted:
             if let stale = open.removeValue(forKey: run.id) { note(stale.close()) }
@@ -64,7 +75,7 @@ public actor FilesPlugin: Plugin {
             break
         }
         guard let file = open[run.id] ?? start(run, at: event.time) else { return }
-        note(file.append(TranscriptLine.json(for: event, run: run, flowStarted: file.flowStarted).compactText()))
+        note(file.append(line.compactText()))
         if case .flowFinished = event.kind {
             open[run.id] = nil
             note(file.close())
@@ -84,28 +95,43 @@ public actor FilesPlugin: Plugin {
                 try AtomicFile.write(JUnitReport.xml(withFailures(summary), transcripts: transcripts), to: url)
             } catch { failures.append(Self.writeError(error, url)) }
         }
+        if let url = htmlURL {
+            do {
+                try AtomicFile.write(HTMLReport.html(withFailures(summary), transcripts: pages), to: url)
+            } catch { failures.append(Self.writeError(error, url)) }
+        }
         if let url = jsonURL {
             do {
-                try AtomicFile.write(JSONReport.json(withFailures(summary), transcripts: written).prettyPrinted() + "\n", to: url)
+                // Transcripts are named from the report's own folder, where `parley report` looks for them.
+                let folder = url.deletingLastPathComponent()
+                let transcripts = written.mapValues { RelativePath.of($0, from: folder) }
+                try AtomicFile.write(JSONReport.json(withFailures(summary), transcripts: transcripts).prettyPrinted() + "\n", to: url)
             } catch { failures.append(Self.writeError(error, url)) }
         }
         if !failures.isEmpty { throw FilesPluginError.notWritten(failures) }
     }
 
     /// Follows a flow run's events for JUnit; only a failed run's are kept once it finishes.
-    private func keepReadable(_ event: PluginEvent) {
+    private func keepReadable(_ event: PluginEvent, _ line: JSONValue) {
         guard let run = event.flow else { return }
         switch event.kind {
         case .flowStarted:
-            readable[run.id] = ReadableTranscript(flowStarted: event.time)
+            readable[run.id] = ReadableTranscript()
         case .flowFinished(let result):
             guard case .failed = result.outcome else {
                 readable[run.id] = nil
                 return
             }
         case .runStarted, .stepStarted, .userAction, .agentEvent, .stepFinished, .log:
-            readable[run.id]?.add(event)
+            readable[run.id]?.add(line)
         }
+    }
+
+    /// Keeps every flow run's transcript lines for the HTML report; a retry starts its run's afresh.
+    private func keepForPage(_ event: PluginEvent, _ line: JSONValue) {
+        guard let run = event.flow else { return }
+        if case .flowStarted = event.kind { pages[run.id] = [] }
+        pages[run.id, default: []].append(line)
     }
 
     /// Opens `run`'s transcript; nil when it cannot be made, which is noted, and the run is not
@@ -122,7 +148,7 @@ public actor FilesPlugin: Plugin {
             }
             let file = try TranscriptFile(url: url, flowStarted: time)
             open[run.id] = file
-            written[run.id] = options.transcriptsSubfolder.isEmpty ? name : options.transcriptsSubfolder + "/" + name
+            written[run.id] = url
             return file
         } catch {
             unwritable.insert(run.id)

@@ -38,10 +38,7 @@ public struct FilesPluginError: Error, Hashable, Sendable, CustomStringConvertib
         FilesPluginError(setting: "unknown setting \"\(setting)\"; expected one of \(known.joined(separator: ", "))")
     }
 
-    static let htmlNotSupported = FilesPluginError(
-        setting: "html reports are not supported yet; remove \"html\" (junit, json and transcripts work)")
-
-    static let nothingToWrite = FilesPluginError(setting: "nothing to write; set junit, json or transcripts: true")
+    static let nothingToWrite = FilesPluginError(setting: "nothing to write; set junit, json, html or transcripts: true")
 
     static func cannotWrite(_ path: String, _ error: any Error) -> FilesPluginError {
         FilesPluginError(writing: "cannot write \(path): \(reason(error))")
@@ -75,7 +72,7 @@ public struct FilesPluginError: Error, Hashable, Sendable, CustomStringConvertib
     }
 
     /// The system's reason in a few words: `Permission denied`, `a file is in the way`.
-    private static func reason(_ error: any Error) -> String {
+    static func reason(_ error: any Error) -> String {
         if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
         if let cocoa = error as? CocoaError {
             switch cocoa.code {

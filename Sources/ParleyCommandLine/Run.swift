@@ -59,6 +59,9 @@ struct Run: AsyncParsableCommand {
     @Option(help: "Also write the JSON report to this file.")
     var json: String?
 
+    @Option(help: "Also write the self-contained HTML report to this file.")
+    var html: String?
+
     @Option(help: "Also write a JSONL transcript per flow under this folder.")
     var transcripts: String?
 
@@ -126,6 +129,7 @@ struct Run: AsyncParsableCommand {
         request.shard = shard.flatMap(Self.shard)
         request.junit = junit
         request.json = json
+        request.html = html
         request.transcripts = transcripts
         request.isTerminal = isatty(STDOUT_FILENO) == 1
         if let level = verbose ? "debug" : logLevel { request.pluginSettings["log"] = ["level": .string(level)] }

@@ -38,18 +38,15 @@ enum BuiltInPlugins {
         return ExecPlugin(options: options, directory: context.projectDirectory, logger: context.logger)
     }
 
-    /// A `files` plugin writing one report the command line asked for (`--junit`, `--json`, `--transcripts`).
-    static func report(junit: String? = nil, json: String? = nil, transcripts: String? = nil) -> any Plugin {
+    /// One `files` plugin writing the reports the command line asked for (`--junit`, `--json`,
+    /// `--html`, `--transcripts DIR`), paths taken from the current folder; nil when none was.
+    /// One plugin, so the JSON report names the transcripts written beside it.
+    static func report(junit: String?, json: String?, html: String?, transcripts: String?) -> (any Plugin)? {
+        guard junit != nil || json != nil || html != nil || transcripts != nil else { return nil }
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        if let transcripts {
-            // --transcripts DIR: the transcripts go straight into DIR, as the README says.
-            return FilesPlugin(options: FilesPlugin.Options(dir: transcripts, transcripts: true, transcriptsSubfolder: ""), baseDirectory: cwd)
-        }
-        let path = junit ?? json ?? "."
-        let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        return FilesPlugin(
-            options: FilesPlugin.Options(dir: folder.isEmpty ? "." : folder, junit: junit == nil ? nil : name, json: json == nil ? nil : name),
-            baseDirectory: cwd)
+        // --transcripts DIR: the transcripts go straight into DIR, as the README says.
+        let options = FilesPlugin.Options(
+            dir: ".", junit: junit, json: json, html: html, transcripts: transcripts != nil, transcriptsSubfolder: transcripts ?? "")
+        return FilesPlugin(options: options, baseDirectory: cwd)
     }
 }

@@ -18,9 +18,10 @@ public struct RunRequest: Sendable {
     public var repetitions = 1
     public var failFast = false
     public var shard: Shard?
-    /// Also write JUnit XML, the JSON report, or transcripts (one JSONL per flow run) here.
+    /// Also write JUnit XML, the JSON report, the HTML report, or transcripts (one JSONL per flow run) here.
     public var junit: String?
     public var json: String?
+    public var html: String?
     public var transcripts: String?
     /// Settings that win over parley.yaml's, by plugin name: `["log": ["level": "debug"]]` is `parley run -v`.
     public var pluginSettings: [String: [String: JSONValue]] = [:]

@@ -94,9 +94,9 @@ public struct Runner: Sendable {
             registry: registry, projectDirectory: directory, isTerminal: request.isTerminal, resources: resources,
             overrides: request.pluginSettings)
         var plugins = try factory.plugins(configs)
-        if let junit = request.junit { plugins.append(BuiltInPlugins.report(junit: junit)) }
-        if let json = request.json { plugins.append(BuiltInPlugins.report(json: json)) }
-        if let transcripts = request.transcripts { plugins.append(BuiltInPlugins.report(transcripts: transcripts)) }
+        if let files = BuiltInPlugins.report(junit: request.junit, json: request.json, html: request.html, transcripts: request.transcripts) {
+            plugins.append(files)
+        }
         return plugins
     }
 

@@ -11,17 +11,18 @@ struct FilesOptionsTests {
         #expect(options == FilesPlugin.Options(dir: "reports", junit: "junit.xml", json: "report.json", transcripts: true))
         #expect(try FilesPlugin.Options.parse(["dir": "out/ci", "junit": "j.xml", "json": .null]).json == nil)
         #expect(try FilesPlugin.Options.parse(["dir": "out/ci", "junit": "j.xml"]).dir == "out/ci")
+        #expect(try FilesPlugin.Options.parse(["html": "report.html"]) == FilesPlugin.Options(html: "report.html"))
     }
 
-    @Test("wrong values and unsupported outputs are clear errors", arguments: [
-        (["html": "report.html", "junit": "j.xml"], #"files: html reports are not supported yet; remove "html" (junit, json and transcripts work)"#),
+    @Test("wrong values are clear errors", arguments: [
+        (["html": "out/"], #"files: html must be a file name; got "out/""#),
         (["junit": 3], "files: junit must be a file name; got 3"),
         (["json": "reports/"], #"files: json must be a file name; got "reports/""#),
         (["dir": "", "junit": "j.xml"], #"files: dir must be a folder path; got """#),
         (["transcripts": "yes"], #"files: transcripts must be true or false; got "yes""#),
         (["junit": "j.xml", "xml": "x"], #"files: unknown setting "xml"; expected one of dir, junit, json, html, transcripts"#),
-        ([:], "files: nothing to write; set junit, json or transcripts: true"),
-        (["transcripts": false], "files: nothing to write; set junit, json or transcripts: true"),
+        ([:], "files: nothing to write; set junit, json, html or transcripts: true"),
+        (["transcripts": false], "files: nothing to write; set junit, json, html or transcripts: true"),
     ] as [([String: JSONValue], String)])
     func wrongValues(settings: [String: JSONValue], message: String) {
         #expect {

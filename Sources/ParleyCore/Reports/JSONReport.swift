@@ -32,7 +32,9 @@ public enum JSONReport {
                 summary.passRates.isEmpty ? nil : .array(summary.passRates.map { rate in
                     ReportJSON.object(
                         ("name", .string(rate.name)), ("path", .string(rate.path)), ("runs", ReportJSON.int(rate.runs)),
-                        ("passed", ReportJSON.int(rate.passed)), ("rate", .number(rate.rate)))
+                        ("passed", ReportJSON.int(rate.passed)), ("rate", .number(rate.rate)),
+                        ("duration", rate.spread.duration.map(ReportJSON.spread)),
+                        ("latency", ReportJSON.spreads(rate.spread.latencies)))
                 })
             ),
             (

@@ -34,6 +34,7 @@ public enum ReportJSON {
             ("id", .string(run.id)), ("name", .string(run.name)), ("path", .string(run.path)),
             ("location", .string(run.location.description)), ("tags", .array(run.tags.map(JSONValue.string))),
             ("row", run.row.map(int)), ("repetition", int(run.repetition)), ("attempt", int(run.attempt)),
+            ("agent", run.agent.map(JSONValue.string)),
         ]
     }
 
@@ -87,11 +88,23 @@ public enum ReportJSON {
         return object(LatencyMeasure.allCases.map { ($0.rawValue, latencies[$0].map(seconds)) })
     }
 
-    /// A delivery that failed: `{plugin, flow, url, attempts, cause, reason}`, `flow` only for a
-    /// flow run's delivery.
+    /// `{p50, p95, count}` in seconds.
+    public static func spread(_ spread: RunSummary.Spread) -> JSONValue {
+        object(("p50", seconds(spread.p50)), ("p95", seconds(spread.p95)), ("count", int(spread.count)))
+    }
+
+    /// `{first_token, reply_complete, run_finished}` spreads, each only when measured; nil when none was.
+    public static func spreads(_ spreads: [LatencyMeasure: RunSummary.Spread]) -> JSONValue? {
+        guard !spreads.isEmpty else { return nil }
+        return object(LatencyMeasure.allCases.map { ($0.rawValue, spreads[$0].map(spread)) })
+    }
+
+    /// A delivery that failed: `{plugin, flow, method, url, attempts, cause, reason}`, `flow` only
+    /// for a flow run's delivery.
     public static func deliveryFailure(_ failure: DeliveryFailure) -> JSONValue {
         object(
-            ("plugin", .string(failure.plugin)), ("flow", failure.flow.map(JSONValue.string)), ("url", .string(failure.url)),
+            ("plugin", .string(failure.plugin)), ("flow", failure.flow.map(JSONValue.string)), ("method", .string(failure.method)),
+            ("url", .string(failure.url)),
             ("attempts", int(failure.attempts)), ("cause", .string(failure.cause.rawValue)), ("reason", .string(failure.reason)))
     }
 }

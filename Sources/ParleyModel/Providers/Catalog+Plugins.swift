@@ -10,12 +10,12 @@ extension Catalog {
 
     /// The `files` plugin.
     public static let files = ProviderDeclaration(
-        name: "files", summary: "Report files: JUnit XML, the JSON report, JSONL transcripts.",
+        name: "files", summary: "Report files: JUnit XML, the JSON report, the HTML report, JSONL transcripts.",
         settings: [
             SettingDeclaration("dir", .path, "The folder for every output, relative to parley.yaml (default reports)."),
             SettingDeclaration("junit", .path, "The JUnit XML file, inside `dir` unless absolute."),
             SettingDeclaration("json", .path, "The JSON report file, inside `dir` unless absolute."),
-            SettingDeclaration("html", .path, "An HTML report: not supported yet, an error so no report is silently missing."),
+            SettingDeclaration("html", .path, "The self-contained HTML report file, inside `dir` unless absolute."),
             SettingDeclaration("transcripts", .boolean, "Write a JSONL transcript per flow run."),
         ])
 
