@@ -116,18 +116,10 @@ struct MonitorWebTests {
         defer { if monitor.process.isRunning { monitor.signal(SIGKILL) } }
         Self.waitForRuns(monitor: monitor)
 
-        let chromium = "/usr/bin/chromium"
-        guard FileManager.default.isExecutableFile(atPath: chromium) else {
-            throw PrometheusServerError(description: "\(chromium) is missing: scripts/test installs Debian's chromium")
-        }
-        let profile = try ProjectPaths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: profile) }
-        let switches = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-            "--user-data-dir=\(profile.path)",
-        ]
+        let chromium = try HeadlessChromium()
+        defer { chromium.close() }
         let url = "http://127.0.0.1:\(port)/"
-        let dom = try CommandRunner(executable: URL(fileURLWithPath: chromium)).run(switches + ["--dump-dom", url])
+        let dom = try chromium.dom(url)
         #expect(dom.status == 0, "\(dom.stderr.suffix(2000))")
         #expect(dom.stdout.contains(#"data-check="faq" data-state="up""#), "\(dom.stdout.prefix(3000))")
         #expect(dom.stdout.contains(#"data-check="broken" data-state="down""#))
@@ -135,12 +127,7 @@ struct MonitorWebTests {
         #expect(dom.stdout.contains("broken.flow.yaml:4:5: expected reply containing"))
         #expect(dom.stdout.contains(#"<svg class="trend""#))
 
-        let artifacts = ProjectPaths.root.appendingPathComponent(".build/test-artifacts")
-        try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
-        let file = artifacts.appendingPathComponent("parley-monitor-status-page.png")
-        try? FileManager.default.removeItem(at: file)
-        let shot = try CommandRunner(executable: URL(fileURLWithPath: chromium)).run(
-            switches + ["--hide-scrollbars", "--window-size=1100,1800", "--screenshot=\(file.path)", url])
+        let (file, shot) = try chromium.screenshot(url, name: "parley-monitor-status-page.png")
         #expect(shot.status == 0, "\(shot.stderr.suffix(2000))")
         #expect(FileManager.default.fileExists(atPath: file.path))
 

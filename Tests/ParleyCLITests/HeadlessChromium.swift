@@ -1,0 +1,46 @@
+import Foundation
+import ParleyTesting
+
+/// Debian's headless Chromium (scripts/test installs it): a page's DOM after its scripts ran, and
+/// a screenshot kept under `.build/test-artifacts/`.
+struct HeadlessChromium {
+    static let binary = "/usr/bin/chromium"
+    let profile: URL
+
+    struct Missing: Error, CustomStringConvertible {
+        var description: String { "\(HeadlessChromium.binary) is missing: scripts/test installs Debian's chromium" }
+    }
+
+    init() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.binary) else { throw Missing() }
+        profile = try ProjectPaths.temporaryFolder()
+    }
+
+    /// Removes the browser profile.
+    func close() {
+        try? FileManager.default.removeItem(at: profile)
+    }
+
+    private var switches: [String] {
+        [
+            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update",
+            "--user-data-dir=\(profile.path)",
+        ]
+    }
+
+    /// The DOM of `url` once loaded.
+    func dom(_ url: String) throws -> CommandRunner.Output {
+        try CommandRunner(executable: URL(fileURLWithPath: Self.binary)).run(switches + ["--dump-dom", url])
+    }
+
+    /// A screenshot of `url` as `.build/test-artifacts/NAME`; returns the file and chromium's output.
+    func screenshot(_ url: String, name: String, height: Int = 1800) throws -> (URL, CommandRunner.Output) {
+        let artifacts = ProjectPaths.root.appendingPathComponent(".build/test-artifacts")
+        try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+        let file = artifacts.appendingPathComponent(name)
+        try? FileManager.default.removeItem(at: file)
+        let output = try CommandRunner(executable: URL(fileURLWithPath: Self.binary)).run(
+            switches + ["--hide-scrollbars", "--window-size=1100,\(height)", "--screenshot=\(file.path)", url])
+        return (file, output)
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import ParleyCore
+import ParleyModel
+import ParleyTesting
+import Testing
+
+/// The HTML report and `parley report`, as the built binary: Flows/ in three shards merged back
+/// into one run, and both reports loaded in headless Chromium.
+@Suite("parley report and the HTML report")
+struct ReportCommandTests {
+    let executable = ProjectPaths.product("parley")
+
+    /// A JSON report's flows as (id, name, outcome), sorted.
+    static func flows(_ url: URL) throws -> [String] {
+        let report = try ReportReader.read(JSONValue(parsing: Data(contentsOf: url)))
+        return report.summary.results.map { result in
+            let outcome: String
+            switch result.outcome {
+            case .passed: outcome = "passed"
+            case .flaky: outcome = "flaky"
+            case .failed: outcome = "failed"
+            case .skipped: outcome = "skipped"
+            }
+            return "\(result.run.id) | \(result.run.name) | \(outcome)"
+        }.sorted()
+    }
+
+    @Test("Flows/ as 3 shards merged by parley report: the same flows with the same outcomes as one run; the merged HTML shows them in Chromium")
+    func shardsMerge() throws {
+        let folder = try RunFixtures.copy(examples: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let parley = CommandRunner(executable: executable, directory: folder)
+        let whole = try parley.run(["run", "Flows", "--parallel", "4", "--json", "out/whole/report.json"])
+        #expect(whole.status == 0, "\(whole.stdout)\n\(whole.stderr)")
+        var shardReports: [String] = []
+        for index in 1...3 {
+            let dir = "out/shard-\(index)"
+            let shard = try parley.run([
+                "run", "Flows", "--parallel", "4", "--shard", "\(index)/3", "--json", "\(dir)/report.json", "--transcripts", "\(dir)/transcripts",
+                "--junit", "\(dir)/junit.xml",
+            ])
+            #expect(shard.status == 0, "shard \(index): \(shard.stdout)\n\(shard.stderr)")
+            shardReports.append("\(dir)/report.json")
+            #expect(try !Self.flows(folder.appendingPathComponent("\(dir)/report.json")).isEmpty, "shard \(index) ran flows")
+        }
+        let merge = try parley.run(
+            ["report"] + shardReports + ["--json", "out/merged/report.json", "--junit", "out/merged/junit.xml", "--html", "out/merged/report.html"])
+        #expect(merge.status == 0, "\(merge.stdout)\n\(merge.stderr)")
+        #expect(merge.stdout.contains("28 flow runs from 3 reports: 28 passed, 0 flaky, 0 failed, 0 skipped"), "\(merge.stdout)")
+
+        let merged = try Self.flows(folder.appendingPathComponent("out/merged/report.json"))
+        #expect(merged.count == 28)
+        #expect(merged == (try Self.flows(folder.appendingPathComponent("out/whole/report.json"))))
+        // The merged report names each shard's transcripts from its own folder, and they are there.
+        let mergedReport = try ReportReader.read(JSONValue(parsing: Data(contentsOf: folder.appendingPathComponent("out/merged/report.json"))))
+        #expect(mergedReport.transcripts.count == 28)
+        for path in mergedReport.transcripts.values {
+            #expect(path.hasPrefix("../shard-"), "\(path)")
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/merged").appendingPathComponent(path).path), "\(path)")
+        }
+        let junit = try String(contentsOf: folder.appendingPathComponent("out/merged/junit.xml"), encoding: .utf8)
+        #expect(junit.contains(#"tests="28" failures="0""#))
+
+        let chromium = try HeadlessChromium()
+        defer { chromium.close() }
+        let url = folder.appendingPathComponent("out/merged/report.html").absoluteString + "#all"
+        let dom = try chromium.dom(url)
+        #expect(dom.status == 0, "\(dom.stderr.suffix(2000))")
+        let page = dom.stdout
+        #expect(page.components(separatedBy: #"<details class="flow "#).count - 1 == 28, "every flow is on the page")
+        for name in ["Contact form with a ticket", "Handoff to a live agent", "PolyAI: a dropped connection mid-conversation loses nothing"] {
+            #expect(page.contains(name), "\(name)")
+        }
+        // Transcripts drawn as a chat: a user's message, an agent's reply, a filled form, a handoff.
+        #expect(page.contains("Could someone contact me about a billing problem?"))
+        #expect(page.contains("Thanks, Ada Lovelace!"))
+        #expect(page.contains(#"data-field="email_field">ada@example.com"#))
+        #expect(page.contains("handoff: started"))
+        let (shot, output) = try chromium.screenshot(url, name: "parley-report-flows.png", height: 2400)
+        #expect(output.status == 0, "\(output.stderr.suffix(2000))")
+        #expect(FileManager.default.fileExists(atPath: shot.path))
+    }
+
+    @Test("a failing run's HTML report in Chromium: failures first and open, with file:line, what was expected and what came; no secret")
+    func failingReport() throws {
+        let canary = "c4n4ry-\(UUID().uuidString.prefix(8))"
+        let folder = try RunFixtures.copy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = folder.appendingPathComponent("Fixtures/failing")
+        let run = try CommandRunner(executable: executable, directory: project, environment: ["PARLEY_CANARY": canary])
+            .run(["run", ".", "--html", "out/report.html"])
+        #expect(run.status == 1, "\(run.stderr)")
+        let file = project.appendingPathComponent("out/report.html")
+        let html = try String(contentsOf: file, encoding: .utf8)
+        #expect(!html.contains(canary), "the secret is masked in the page as everywhere else")
+
+        let chromium = try HeadlessChromium()
+        defer { chromium.close() }
+        let dom = try chromium.dom(file.absoluteString)
+        #expect(dom.status == 0, "\(dom.stderr.suffix(2000))")
+        let page = dom.stdout
+        #expect(!page.contains(canary))
+        let outcomes = page.components(separatedBy: #"<details class="flow "#).dropFirst().map { $0.prefix { $0 != " " && $0 != "\"" } }
+        #expect(outcomes == ["failed", "failed", "failed", "failed", "passed"], "failures first: \(outcomes)")
+        #expect(page.components(separatedBy: #"class="flow failed" id=""#).count - 1 == 4)
+        #expect(page.contains(#"01-wrong-reply.flow.yaml:4:5: expected reply containing "shipped" within 1s; got reply "Your order A-1042 is delayed" (no "shipped")"#.htmlEscaped))
+        // A failed flow is open, its conversation drawn: the user's message and the reply that failed it.
+        #expect(page.contains("Your order A-1042 is delayed"))
+        #expect(page.contains(#"class="step failed""#))
+        let (shot, output) = try chromium.screenshot(file.absoluteString, name: "parley-report-failing.png")
+        #expect(output.status == 0, "\(output.stderr.suffix(2000))")
+        #expect(FileManager.default.fileExists(atPath: shot.path))
+    }
+
+    @Test("parley report refuses what it cannot read (exit 2, nothing written) and names a missing transcript (exit 3, the rest written)")
+    func refusals() throws {
+        let folder = try RunFixtures.copy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = folder.appendingPathComponent("Fixtures/failing")
+        let parley = CommandRunner(executable: executable, directory: project)
+        #expect(try parley.run(["run", "."]).status == 1)
+        let unreadable = try parley.run(["report", "reports/junit.xml", "--html", "out.html"])
+        #expect(unreadable.status == 2)
+        #expect(unreadable.stderr.contains("parley report: \(project.path)/reports/junit.xml is not JSON"), "\(unreadable.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: project.appendingPathComponent("out.html").path))
+        let nothing = try parley.run(["report", "reports/report.json"])
+        #expect(nothing.status != 0 && nothing.stderr.contains("nothing to write; give --junit FILE, --json FILE or --html FILE"), "\(nothing.stderr)")
+
+        let again = try parley.run(["report", "reports/report.json", "--html", "again.html"])
+        #expect(again.status == 1, "a failed flow in the merged run: exit 1; \(again.stderr)")
+        try FileManager.default.removeItem(at: project.appendingPathComponent("reports/transcripts/01-wrong-reply.jsonl"))
+        let missing = try parley.run(["report", "reports/report.json", "--html", "cut.html"])
+        #expect(missing.status == 3, "\(missing.stderr)")
+        #expect(missing.stderr.contains("flow run '01-wrong-reply.flow.yaml': its transcript"), "\(missing.stderr)")
+        #expect(FileManager.default.fileExists(atPath: project.appendingPathComponent("cut.html").path))
+    }
+}
+
+extension String {
+    /// As the DOM serializes a text node: `&`, `<` and `>` become entities; quotes stay as they are.
+    fileprivate var htmlEscaped: String {
+        replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+}
