@@ -112,6 +112,56 @@ struct ReportCommandTests {
         #expect(FileManager.default.fileExists(atPath: shot.path))
     }
 
+    @Test("1,000 flow runs (10 flows, --repeat 100): the page draws 100 rows and the rest as they are scrolled to, and shows each flow's pass rate and spread")
+    func thousandFlows() throws {
+        let folder = try ProjectPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("transcripts"), withIntermediateDirectories: true)
+        var results: [FlowResult] = []
+        var transcripts: [String: String] = [:]
+        for flow in 1...10 {
+            for repetition in 1...100 {
+                let id = "f\(flow).flow.yaml#rep\(repetition)"
+                let location = SourceLocation(file: "f\(flow).flow.yaml", line: 4, column: 5)
+                let failure = StepFailure(message: "expected reply containing \"refund\"; got reply \"no\"", cause: .mismatch, location: location)
+                let outcome: FlowOutcome = repetition % 10 == 0 ? .failed(failure) : .passed
+                let step = StepResult(
+                    step: StepInfo(summary: "expect reply", location: location, depth: 0), outcome: repetition % 10 == 0 ? .failed(failure) : .passed,
+                    started: .milliseconds(10), duration: .milliseconds(100), latencies: [.firstToken: .milliseconds(Int64(50 + repetition))])
+                results.append(
+                    FlowResult(
+                        run: FlowRun(id: id, name: "Flow \(flow) (run \(repetition))", path: "f\(flow).flow.yaml", location: location, repetition: repetition),
+                        outcome: outcome, steps: [step], started: .milliseconds(Int64(repetition)), duration: .milliseconds(Int64(100 + repetition)), eventCount: 2))
+                let name = "transcripts/f\(flow)-rep\(repetition).jsonl"
+                transcripts[id] = name
+                let lines = [
+                    #"{"type":"user_action","time":0.01,"flow":"\#(id)","action":"send","fields":{"text":"message \#(flow)-\#(repetition)"}}"#,
+                    #"{"type":"agent_event","time":0.06,"flow":"\#(id)","kind":"reply","kinds":["reply"],"fields":{"text":"reply \#(flow)-\#(repetition)","from":"agent"}}"#,
+                ]
+                try (lines.joined(separator: "\n") + "\n").write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+            }
+        }
+        let summary = RunSummary(results: results, startedAt: Date(), duration: .seconds(60))
+        try (JSONReport.json(summary, transcripts: transcripts).prettyPrinted() + "\n").write(
+            to: folder.appendingPathComponent("report.json"), atomically: true, encoding: .utf8)
+        let rebuild = try CommandRunner(executable: executable, directory: folder).run(["report", "report.json", "--html", "report.html"])
+        #expect(rebuild.status == 1, "100 failed runs: \(rebuild.stdout) \(rebuild.stderr)")
+        #expect(rebuild.stdout.contains("1000 flow runs from 1 report: 900 passed, 0 flaky, 100 failed, 0 skipped"), "\(rebuild.stdout)")
+
+        let chromium = try HeadlessChromium()
+        defer { chromium.close() }
+        let dom = try chromium.dom(folder.appendingPathComponent("report.html").absoluteString)
+        #expect(dom.status == 0, "\(dom.stderr.suffix(2000))")
+        let page = dom.stdout
+        #expect(page.components(separatedBy: #"<details class="flow "#).count - 1 == 100, "the first 100 rows only")
+        #expect(page.contains("Showing 100 of 1000"))
+        #expect(page.components(separatedBy: #"class="flow failed""#).count - 1 == 100, "failures first: all 100 in the first rows")
+        #expect(page.components(separatedBy: #"<tr class="rate">"#).count - 1 == 10, "one pass rate per flow")
+        #expect(page.contains("<td>Flow 1</td><td>100</td><td>90%</td>"), "the pass rate of flow 1")
+        #expect(page.contains("<td>150 ms / 195 ms</td>"), "its duration's p50 and p95 (101…200 ms)")
+        #expect(page.contains("<td>100 ms / 145 ms</td>"), "its first token's p50 and p95 (51…150 ms)")
+    }
+
     @Test("parley report refuses what it cannot read (exit 2, nothing written) and names a missing transcript (exit 3, the rest written)")
     func refusals() throws {
         let folder = try RunFixtures.copy()
