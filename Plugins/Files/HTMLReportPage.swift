@@ -247,7 +247,7 @@ enum HTMLReportPage {
                 case "text_start": case "text_delta": case "text_end": case "tool_call_start": case "tool_call_args": case "tool_call_end": case "card_start": case "card_end":
                   return; // streamed parts: the assembled reply, tool call or card follows
                 case "reply": {
-                  const who = f.from === "human" || f.from === "live_agent" ? "human" : "agent";
+                  const who = f.from === "live" ? "human" : "agent";
                   const bubble = el("div", "bubble", el("span", "who", (f.agent || f.from || "agent")), f.text);
                   if (f.suggestions && f.suggestions.length) bubble.append(el("div", "chips", ...f.suggestions.map(s => el("span", "chip", s))));
                   if (f.attachments && f.attachments.length) bubble.append(el("div", "chips", ...f.attachments.map(a => el("span", "chip", "📎 " + (a.name || a.title || a.url || text(a))))));

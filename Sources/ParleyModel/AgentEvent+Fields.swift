@@ -133,7 +133,7 @@ extension AgentEvent {
 
     /// A card's title: its own `title`, else (CometChat's card schema) the first text element
     /// written as a title or heading, else its first text element.
-    static func cardTitle(_ payload: JSONValue) -> JSONValue? {
+    public static func cardTitle(_ payload: JSONValue) -> JSONValue? {
         if let title = payload["title"] { return title }
         guard case .array(let body)? = payload["body"] else { return nil }
         let texts = body.filter { $0["type"] == .string("text") }

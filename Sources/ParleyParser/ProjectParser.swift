@@ -4,7 +4,7 @@ import ParleyModel
 /// Parses `parley.yaml`: agents, defaults, plugins, and the monitor's checks.
 public enum ProjectParser {
     /// The outcome of parsing a project file.
-    public struct Result {
+    public struct Result: Sendable {
         /// The config, when the file could be read as one.
         public var config: ProjectConfig?
         /// Every problem found.
@@ -16,8 +16,19 @@ public enum ProjectParser {
     /// The file name Parley looks for.
     public static let fileName = "parley.yaml"
 
-    /// Parses the project file at `path`.
+    /// Parses the project file at `path`. The same text is parsed once: `parley monitor` plans
+    /// every check run afresh (so an edited file counts at once), and a project of many checks
+    /// made that parse most of a run's cost.
     public static func parse(path: String, loader: YAMLLoader = YAMLLoader(), catalog: Catalog = .builtIn) -> Result {
+        guard let text = ProjectParseCache.text(at: path, limit: loader.maxBytes) else { return parseFile(path: path, loader: loader, catalog: catalog) }
+        let key = ProjectParseCache.Key(path: path, text: text, loader: loader, catalog: catalog)
+        if let known = ProjectParseCache.shared.result(for: key) { return known }
+        let result = parseFile(path: path, loader: loader, catalog: catalog)
+        ProjectParseCache.shared.keep(result, for: key)
+        return result
+    }
+
+    private static func parseFile(path: String, loader: YAMLLoader, catalog: Catalog) -> Result {
         let loaded = loader.load(path: path)
         let context = ParseContext(catalog: catalog)
         context.append(loaded.diagnostics)

@@ -3,7 +3,7 @@ import ParleyModel
 import Yams
 
 /// Reads YAML into `YAMLNode`s with locations, refusing input that would hang or exhaust memory.
-public struct YAMLLoader: Sendable {
+public struct YAMLLoader: Hashable, Sendable {
     /// Files larger than this are refused before they are read: flows are hand-written.
     public var maxBytes: Int
     /// Nodes after alias expansion; past this the document is an alias bomb, not a flow.

@@ -6,7 +6,7 @@ extension Redactor {
     ///
     /// Only outputs see the masked event; the interpreter matches the agent's own, and streams are
     /// joined by their unmasked ids before masking (`StreamRedaction`).
-    func redact(_ event: AgentEvent) -> AgentEvent {
+    public func redact(_ event: AgentEvent) -> AgentEvent {
         let text = redact as (String) -> String
         let json = redact as (JSONValue) -> JSONValue
         switch event {

@@ -1,0 +1,61 @@
+import Foundation
+import ParleyTesting
+
+/// A program running in a pseudo-terminal under Debian's tmux (scripts/test installs it), typed
+/// into as a person would and read off the screen. Its own tmux server (`-L`), so tests never
+/// share one; `stop()` kills that server.
+struct TmuxSession {
+    static let binary = "/usr/bin/tmux"
+    let socket = "parley-test-\(UUID().uuidString.prefix(8))"
+    let name = "main"
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Starts `command` (run by `sh -c` in `directory`); when it ends, its exit status is printed
+    /// as `[exit N]` and the pane stays, so what it wrote can still be read.
+    init(_ command: String, in directory: URL) throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.binary) else {
+            throw Failure(description: "\(Self.binary) is missing: scripts/test installs Debian's tmux")
+        }
+        let script = "\(command); echo \"[exit $?]\"; sleep 600"
+        let started = try tmux(["new-session", "-d", "-s", name, "-x", "200", "-y", "50", "-c", directory.path, "sh", "-c", script])
+        guard started.status == 0 else { throw Failure(description: "tmux new-session: \(started.stderr)") }
+    }
+
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> CommandRunner.Output {
+        try CommandRunner(executable: URL(fileURLWithPath: Self.binary)).run(["-L", socket] + arguments)
+    }
+
+    /// Types `text` and presses Enter.
+    func type(_ text: String) throws {
+        try tmux(["send-keys", "-t", name, "-l", text])
+        try tmux(["send-keys", "-t", name, "Enter"])
+    }
+
+    /// Everything on the screen and in its scrollback, lines joined again where the terminal wrapped them.
+    func screen() throws -> String {
+        try tmux(["capture-pane", "-p", "-J", "-t", name, "-S", "-3000"]).stdout
+    }
+
+    /// Returns the screen once it holds `text` `count` times; throws with the screen after `limit`.
+    @discardableResult
+    func waitFor(_ text: String, count: Int = 1, limit: Duration = .seconds(60)) throws -> String {
+        let start = ContinuousClock.now
+        while true {
+            let shown = try screen()
+            if shown.components(separatedBy: text).count - 1 >= count { return shown }
+            guard ContinuousClock.now - start < limit else {
+                throw Failure(description: "no \(count)× \"\(text)\" on the screen after \(limit):\n\(shown)")
+            }
+            usleep(50_000)
+        }
+    }
+
+    /// Kills the tmux server and everything in it.
+    func stop() {
+        _ = try? tmux(["kill-server"])
+    }
+}
