@@ -20,8 +20,22 @@ struct TmuxSession {
             throw Failure(description: "\(Self.binary) is missing: scripts/test installs Debian's tmux")
         }
         let script = "\(command); echo \"[exit $?]\"; sleep 600"
-        let started = try tmux(["new-session", "-d", "-s", name, "-x", "200", "-y", "50", "-c", directory.path, "sh", "-c", script])
-        guard started.status == 0 else { throw Failure(description: "tmux new-session: \(started.stderr)") }
+        // The server tmux forks lives on, holding every descriptor it inherited: a pipe another
+        // test was reading at that moment would never end. So the shell that starts tmux closes
+        // all but standard input, output and error first, and those go nowhere.
+        let closeInherited = #"for fd in /proc/$$/fd/*; do n=${fd##*/}; [ "$n" -gt 2 ] && eval "exec $n>&-"; done 2>/dev/null; exec "$@""#
+        let client = Process()
+        client.executableURL = URL(fileURLWithPath: "/bin/bash")  // dash closes single-digit descriptors only
+        client.arguments = [
+            "-c", closeInherited, "sh", Self.binary, "-L", socket, "new-session", "-d", "-s", name, "-x", "200", "-y", "50", "-c", directory.path,
+            "sh", "-c", script,
+        ]
+        client.standardInput = FileHandle.nullDevice
+        client.standardOutput = FileHandle.nullDevice
+        client.standardError = FileHandle.nullDevice
+        try client.run()
+        client.waitUntilExit()
+        guard client.terminationStatus == 0 else { throw Failure(description: "tmux new-session exited \(client.terminationStatus)") }
     }
 
     @discardableResult

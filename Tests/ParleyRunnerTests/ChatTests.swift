@@ -73,6 +73,28 @@ struct ChatTests {
         #expect(parsed.flow?.steps.count == 4)
     }
 
+    @Test("a reply still streaming when the person typed on is expected before that action, where a replay's turn holds it")
+    func quickTypist() {
+        var recorder = ChatRecorder()
+        recorder.took([#"send: "hi""#], opensTurn: true)
+        recorder.received(.textStart(messageID: "m1"))
+        recorder.received(.textDelta(messageID: "m1", delta: "Here is the tracking"))
+        recorder.took([#"send: "thanks""#], opensTurn: true)
+        recorder.received(.textEnd(messageID: "m1"))
+        recorder.received(.reply(Reply(messageID: "m1", text: "Here is the tracking link.", suggestions: ["Something else"])))
+        recorder.received(.reply(Reply(messageID: "m2", text: "You are welcome, goodbye.")))
+        let flow = recorder.flow(name: "t", agent: nil, note: "n")
+        #expect(
+            flow.hasSuffix(
+                """
+                  - send: "hi"
+                  - expect: { reply: { contains: "Here is the tracking link.", suggestions: ["Something else"] } }
+                  - send: "thanks"
+                  - expect: { reply: { contains: "You are welcome, goodbye." } }
+
+                """), "\(flow)")
+    }
+
     @Test("a reply's key phrase: its first sentence, at most 80 characters, cut at a word")
     func keyPhrase() {
         #expect(ChatRecorder.keyPhrase("Sure. I can help with that order today.") == "Sure. I can help with that order today.")

@@ -11,12 +11,34 @@ public struct ChatRecorder: Sendable {
     /// Expectations written for the current turn, so one is not written twice.
     private var written: Set<String> = []
     private var pending: [String] = []
+    /// Messages and tool calls the agent started streaming in this turn and has not finished.
+    private var unfinished: Set<String> = []
+    /// Those still unfinished when the last action was taken, and where that action's line is:
+    /// a replay waits for the agent's turn to end before it acts, so what completes them
+    /// belongs before the action, however quickly the person typed.
+    private var carried: Set<String> = []
+    private var carriedAt: Int?
 
     public init() {}
 
-    /// An event of the current turn.
+    /// An event, in the order it arrived.
     public mutating func received(_ event: AgentEvent) {
-        for expectation in Self.expectations(for: event) where !written.contains(expectation) && !pending.contains(expectation) {
+        switch event {
+        case .textStart(let id), .textDelta(let id, _), .toolCallStart(let id, _), .toolCallArgs(let id, _):
+            unfinished.insert(id)
+            return
+        default: break
+        }
+        let expectations = Self.expectations(for: event)
+        if let id = Self.finishes(event), carried.contains(id), let index = carriedAt {
+            carried.remove(id)
+            let earlier = expectations.filter { !lines[..<index].contains("  - expect: " + $0) }
+            lines.insert(contentsOf: earlier.map { "  - expect: " + $0 }, at: index)
+            carriedAt = index + earlier.count
+            return
+        }
+        if let id = Self.finishes(event) { unfinished.remove(id) }
+        for expectation in expectations where !written.contains(expectation) && !pending.contains(expectation) {
             pending.append(expectation)
         }
     }
@@ -24,9 +46,23 @@ public struct ChatRecorder: Sendable {
     /// A step taken; `opensTurn` when it was an action the agent answers (not a staged fill or typing).
     public mutating func took(_ step: [String], opensTurn: Bool) {
         flushExpectations()
+        if opensTurn {
+            carried = unfinished
+            carriedAt = lines.count
+            unfinished = []
+            written = []
+        }
         lines.append("  - " + step[0])
         lines += step.dropFirst().map { "    " + $0 }
-        if opensTurn { written = [] }
+    }
+
+    /// The streamed message or tool call an assembled event completes.
+    static func finishes(_ event: AgentEvent) -> String? {
+        switch event {
+        case .reply(let reply): return reply.messageID.isEmpty ? nil : reply.messageID
+        case .toolCall(let call): return call.id.isEmpty ? nil : call.id
+        default: return nil
+        }
     }
 
     /// The flow as YAML text.
