@@ -9,6 +9,9 @@ struct ModelTests {
     func location() {
         #expect(here.description == "a.flow.yaml:3:9")
         #expect(here.advanced(by: 4).description == "a.flow.yaml:3:13")
+        // Named from another place: without the path in the same file, whole in another.
+        #expect(here.described(from: SourceLocation(file: "a.flow.yaml", line: 7, column: 1)) == "line 3, column 9")
+        #expect(here.described(from: SourceLocation(file: "rows.csv", line: 3, column: 9)) == "a.flow.yaml:3:9")
     }
 
     @Test("a template without references has literal text; one with references has none")
