@@ -1,7 +1,10 @@
 """Validate YAML files against a JSON Schema with the reference Python implementation.
 
-Usage: check_schema.py SCHEMA.json FILE.yaml...
+Usage: check_schema.py [--best-match] SCHEMA.json FILE.yaml...
 Prints one line per problem ("FILE: at PATH: MESSAGE") and exits 1 if any file fails, 0 otherwise.
+With --best-match, prints only the one problem per file that jsonschema's best_match picks: the
+message an editor or `jsonschema.validate` shows, which should name a misspelt key itself rather
+than say "is not valid under any of the given schemas".
 """
 import json
 import re
@@ -26,7 +29,11 @@ Yaml12Loader.add_implicit_resolver(
 
 
 def main() -> int:
-    schema_path, *files = sys.argv[1:]
+    arguments = sys.argv[1:]
+    best_only = arguments[:1] == ["--best-match"]
+    if best_only:
+        arguments = arguments[1:]
+    schema_path, *files = arguments
     with open(schema_path, encoding="utf-8") as handle:
         schema = json.load(handle)
     jsonschema.Draft202012Validator.check_schema(schema)
@@ -35,7 +42,10 @@ def main() -> int:
     for path in files:
         with open(path, encoding="utf-8") as handle:
             document = yaml.load(handle, Loader=Yaml12Loader)
-        for error in sorted(validator.iter_errors(document), key=lambda e: list(e.absolute_path)):
+        errors = sorted(validator.iter_errors(document), key=lambda e: list(e.absolute_path))
+        if best_only and errors:
+            errors = [jsonschema.exceptions.best_match(errors)]
+        for error in errors:
             failed = True
             where = "/".join(str(p) for p in error.absolute_path) or "(root)"
             print(f"{path}: at {where}: {error.message[:300]}")

@@ -106,6 +106,7 @@ extension EventLines {
         let run: [(String, JSONValue)] = [
             ("id", string), ("name", string), ("path", string), ("location", string), ("tags", array(string)),
             ("row", describe(integer, "The data row, from 1; only with data:.")), ("repetition", integer), ("attempt", integer),
+            ("agent", describe(string, "The agent of parley.yaml the flow run talks to.")),
         ]
         let runKeys = ["id", "name", "path", "location", "tags", "repetition", "attempt"]
         let step: [(String, JSONValue)] = [

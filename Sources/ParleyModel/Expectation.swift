@@ -59,6 +59,15 @@ public enum LatencyMeasure: String, Hashable, Sendable, CaseIterable {
     case firstToken = "first_token"
     case replyComplete = "reply_complete"
     case runFinished = "run_finished"
+
+    /// The moment measured to, for editors and `parley schema`.
+    public var summary: String {
+        switch self {
+        case .firstToken: return "From the user action to the first text of the reply (its first chunk, or the whole reply)."
+        case .replyComplete: return "From the user action to the complete reply."
+        case .runFinished: return "From the user action to the end of the agent's run."
+        }
+    }
 }
 
 /// `expect_no:` — nothing in the turn matches, checked when the turn ends or after a window.

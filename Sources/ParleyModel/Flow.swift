@@ -45,6 +45,20 @@ public struct Flow: Hashable, Sendable {
 /// The header keys of a flow file, as written.
 public enum FlowKey: String, Hashable, Sendable, CaseIterable {
     case flow, description, tags, agent, timeout, vars, data, steps
+
+    /// What the key sets, for editors and `parley schema`.
+    public var summary: String {
+        switch self {
+        case .flow: return "The flow's name, shown in reports."
+        case .description: return "What the flow checks, shown in reports."
+        case .tags: return "Tags to pick flows by, with --tag and --exclude-tag."
+        case .agent: return "The agent to talk to: a name from parley.yaml's agents:, or an agent written here."
+        case .timeout: return "How long this flow's expectations wait by default; a step's within: overrides it."
+        case .vars: return "Variables and their default values, read as ${name}."
+        case .data: return "Rows of variables, the flow run once per row: a CSV file with a header row, or a list of mappings."
+        case .steps: return "The steps, run in order."
+        }
+    }
 }
 
 /// Which agent a flow talks to.

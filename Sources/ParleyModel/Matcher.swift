@@ -75,4 +75,48 @@ public enum MatcherKeyword: String, Hashable, Sendable, CaseIterable {
     case not, all, any, lt, lte, gt, gte
     case jsonPath = "json_path"
     case exists
+
+    /// What the keyword checks, for editors and `parley schema`.
+    public var summary: String {
+        switch self {
+        case .equals: return "The value equals this: text, a number, true or false, a list or an object."
+        case .contains: return "The text contains this, case-sensitively."
+        case .icontains: return "The text contains this, ignoring case."
+        case .matches: return "The text matches this regular expression, anywhere in it."
+        case .startsWith: return "The text starts with this."
+        case .oneOf: return "The value equals one of these."
+        case .not: return "This matcher fails."
+        case .all: return "Every one of these matchers holds (as several keywords in one mapping do)."
+        case .any: return "At least one of these matchers holds."
+        case .lt: return "The number or duration is less than this."
+        case .lte: return "The number or duration is at most this."
+        case .gt: return "The number or duration is more than this."
+        case .gte: return "The number or duration is at least this."
+        case .jsonPath: return "JSON paths into the value, like \"$.items[0].sku\", each with a matcher for what is found there."
+        case .exists: return "true: the value is present (not null); false: it is absent."
+        }
+    }
+
+    /// Words people write for this keyword, from other test tools and from English, so a
+    /// "did you mean" can name the keyword where the spelling is far from it (`include` for
+    /// `contains`). Matched whole, never by spelling distance: `or` must not answer `on`.
+    public var aliases: [String] {
+        switch self {
+        case .equals: return ["equal", "eq", "is", "exact", "exactly"]
+        case .contains: return ["include", "includes", "contain", "has", "substring"]
+        case .icontains: return ["contains_ignore_case", "contains_ignoring_case", "includes_ignoring_case", "icontain"]
+        case .matches: return ["match", "regex", "regexp", "pattern"]
+        case .startsWith: return ["startswith", "start_with", "begins_with", "prefix"]
+        case .oneOf: return ["oneof", "in", "is_one_of"]
+        case .not: return ["isnt", "is_not", "not_equals", "ne"]
+        case .all: return ["all_of", "and"]
+        case .any: return ["or"]
+        case .lt: return ["less_than", "below", "under"]
+        case .lte: return ["le", "at_most", "max"]
+        case .gt: return ["greater_than", "above", "over"]
+        case .gte: return ["ge", "at_least", "min"]
+        case .jsonPath: return ["jsonpath", "path"]
+        case .exists: return ["present", "defined"]
+        }
+    }
 }

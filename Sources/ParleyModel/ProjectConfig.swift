@@ -29,6 +29,16 @@ public struct ProjectConfig: Hashable, Sendable {
 /// The top-level keys of parley.yaml.
 public enum ProjectKey: String, Hashable, Sendable, CaseIterable {
     case agents, defaults, plugins, monitor
+
+    /// What the key sets, for editors and `parley schema`.
+    public var summary: String {
+        switch self {
+        case .agents: return "The agents flows may talk to, by name."
+        case .defaults: return "What a flow uses when it says nothing itself: its agent, its timeout and the settle period."
+        case .plugins: return "What reports the run: the console, report files, webhooks, metrics, programs."
+        case .monitor: return "The scheduled health checks of `parley monitor`."
+        }
+    }
 }
 
 /// `defaults:` in parley.yaml.

@@ -17,6 +17,12 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     /// `file:line:column`, the form editors and CI annotate.
     public var description: String { "\(file):\(line):\(column)" }
 
+    /// This place as a message about `other` names it: `line 7, column 27` in the same file (whose
+    /// path the diagnostic already starts with), else the whole `file:line:column`.
+    public func described(from other: SourceLocation) -> String {
+        file == other.file ? "line \(line), column \(column)" : description
+    }
+
     /// The same line, `offset` scalars to the right; used to point inside a scalar.
     public func advanced(by offset: Int) -> SourceLocation {
         SourceLocation(file: file, line: line, column: column + offset)

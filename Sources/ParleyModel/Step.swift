@@ -66,6 +66,36 @@ public enum StepKeyword: String, Hashable, Sendable, CaseIterable {
     case resume, end, typing, wait, set, capture
     case `if`, then, `else`
     case `repeat`, include, with, retry, log
+
+    /// What the step does (or, for a companion key, what it adds), for editors and `parley schema`.
+    public var summary: String {
+        switch self {
+        case .send: return "Send a user message, then wait for the agent's turn to end; { text: …, wait: false } does not wait."
+        case .expect: return "An event of the current turn must match: an event name, or { <event>: <fields or matcher>, within: …, latency: …, count: … }."
+        case .expectNo: return "No event of the turn may match: watched until the turn ends, or for a fixed window with for:."
+        case .expectSequence: return "Events matching these patterns arrive in this order."
+        case .tap: return "Tap a quick-reply suggestion the agent offered, by its text."
+        case .fill: return "Values for a form's elements, by element id; the form is sent by submit:."
+        case .submit: return "Submit the form with this button (its element id), sending the values fill: gave."
+        case .click: return "Click a button of an interactive card, by its element id."
+        case .schedule: return "Pick a slot of a scheduler message."
+        case .respondTool: return "Answer a frontend tool call with a result."
+        case .resume: return "Answer an interrupt: approve or deny."
+        case .end: return "End the session."
+        case .typing: return "Tell the agent the user is typing; it opens no turn."
+        case .wait: return "Let this much time pass."
+        case .set: return "Set variables, read as ${name}."
+        case .capture: return "Set variables from what the agent sent in the current turn."
+        case .if: return "A condition: the steps of then: run when it holds, those of else: otherwise."
+        case .then: return "The steps run when the if: condition holds."
+        case .else: return "The steps run when the if: condition does not hold."
+        case .repeat: return "Run steps a number of times, or until a condition holds."
+        case .include: return "Run another flow file's steps here, its path relative to this file."
+        case .with: return "Values for the included file's vars:."
+        case .retry: return "Run steps again when they fail for one of the named reasons."
+        case .log: return "Print a line in the output."
+        }
+    }
 }
 
 /// `send:` — a user message.

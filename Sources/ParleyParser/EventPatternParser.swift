@@ -8,9 +8,13 @@ struct EventPatternParser {
 
     /// A bare event name, or a mapping with exactly one event key plus the `extraKeys` the step allows.
     /// Returns the pattern and the mapping (for the caller's extra keys).
-    func parse(_ node: YAMLNode, extraKeys: [String], step: String) -> (EventPattern, MappingReader?)? {
+    func parse(_ node: YAMLNode, extraKeys: [KeyDeclaration], step: String) -> (EventPattern, MappingReader?)? {
         switch node.value {
         case .scalar(let name, _):
+            if node.scalarMeaning == .null {
+                context.error("'\(step)' needs an event, like { reply: { contains: thanks } }", at: node.location)
+                return nil
+            }
             guard let kind = kind(named: name, at: node.location) else { return nil }
             return (EventPattern(kind: kind, matcher: nil, location: node.location), nil)
         case .sequence:
@@ -18,10 +22,19 @@ struct EventPatternParser {
             return nil
         case .mapping(let pairs):
             let reader = MappingReader(node, context, expected: "")!
-            let events = pairs.filter { !extraKeys.contains($0.key.value) }
-            for (key, _) in events where EventKind(rawValue: key.value) == nil {
+            let events = pairs.filter { !extraKeys.names.contains($0.key.value) }
+            let named = events.first { EventKind(rawValue: $0.key.value) != nil }?.key.value
+            for (key, value) in events where EventKind(rawValue: key.value) == nil {
+                if let meant = extraKeys.aliases[key.value] {
+                    // `timeout:` is the flow's default wait; one expectation's own is `within:`.
+                    let flowWide = FlowKey(rawValue: key.value) == nil ? "" : " ('\(key.value)' sets the whole flow's default)"
+                    context.error(
+                        "unknown key '\(key.value)' in '\(step)'; this step's own wait is '\(meant)'\(flowWide), like - \(step): { \(named ?? "reply"): …, \(meant): \(Self.shown(value, or: "5s")) }",
+                        at: key.location)
+                    continue
+                }
                 context.error(
-                    "unknown event '\(key.value)' in '\(step)'\(Suggestion.hint(for: key.value, in: Self.eventNames + extraKeys))",
+                    "unknown event '\(key.value)' in '\(step)'\(Suggestion.hint(for: key.value, in: Self.eventNames + extraKeys.names))",
                     at: key.location)
             }
             let known = events.filter { EventKind(rawValue: $0.key.value) != nil }
@@ -60,7 +73,7 @@ struct EventPatternParser {
                 kind: kind, matcher: Matcher(.object([FieldMatcher(key: primary, matcher: matcher)]), at: value.location),
                 location: location)
         case .mapping(let pairs):
-            let keywords = MatcherKeyword.allCases.map(\.rawValue)
+            let keywords = MatcherParser.keywords
             let fields = kind.fields.map(\.name)
             var primaryMatchers: [Matcher] = []
             var fieldMatchers: [FieldMatcher] = []
@@ -73,11 +86,13 @@ struct EventPatternParser {
                     let single = YAMLNode(value: .mapping([(key, inner)]), location: key.location)
                     if let matcher = field(kind, primary, single, matchers) { primaryMatchers.append(matcher) }
                 } else {
-                    let candidates = fields + (kind.primaryField == nil ? [] : keywords)
+                    // Where a bare matcher checks the primary field, the keywords (and the
+                    // words people write for them: `include` for `contains`) are candidates too.
+                    let takesMatcher = kind.primaryField != nil
+                    let candidates = fields + (takesMatcher ? keywords : [])
                     let known = fields.isEmpty ? "it has no fields" : "its fields are \(fieldList(kind))"
-                    context.error(
-                        "unknown field '\(key.value)' for '\(kind.rawValue)' (\(known))\(Suggestion.hint(for: key.value, in: candidates))",
-                        at: key.location)
+                    let hint = Suggestion.hint(for: key.value, in: candidates, aliases: takesMatcher ? MatcherParser.aliases : [:])
+                    context.error("unknown field '\(key.value)' for '\(kind.rawValue)' (\(known))\(hint)", at: key.location)
                 }
             }
             if let primary = kind.primaryField, let combined = matchers.combine(primaryMatchers, at: value.location) {
@@ -120,6 +135,12 @@ struct EventPatternParser {
         if let kind = EventKind(rawValue: name) { return kind }
         context.error("unknown event '\(name)'\(Suggestion.hint(for: name, in: Self.eventNames))", at: location)
         return nil
+    }
+
+    /// A scalar as written, for a message that shows the fix; `fallback` for anything else.
+    static func shown(_ node: YAMLNode, or fallback: String) -> String {
+        if case .scalar(let text, _) = node.value, !text.isEmpty, text.count <= 20 { return text }
+        return fallback
     }
 
     private func fieldList(_ kind: EventKind) -> String {

@@ -12,12 +12,19 @@ struct MatcherParser {
         case structured
     }
 
+    /// The matcher keywords as written.
+    static let keywords = MatcherKeyword.allCases.map(\.rawValue)
+
+    /// Words people write for a keyword (`include`), each with the keyword (`contains`).
+    static let aliases: [String: String] = Dictionary(
+        MatcherKeyword.allCases.flatMap { keyword in keyword.aliases.map { ($0, keyword.rawValue) } }, uniquingKeysWith: { first, _ in first })
+
     func parse(_ node: YAMLNode, _ position: Position) -> Matcher? {
         switch node.value {
         case .scalar, .sequence:
             return Matcher(.equals(context.valueTemplate(node).refusingEmpty), at: node.location)
         case .mapping(let pairs):
-            let keywords = MatcherKeyword.allCases.map(\.rawValue)
+            let keywords = Self.keywords
             let isKeyword = pairs.map { keywords.contains($0.key.value) }
             if isKeyword.allSatisfy({ $0 }) {
                 return combine(pairs.compactMap { keyword($0.key, $0.value, position) }, at: node.location)
@@ -26,7 +33,7 @@ struct MatcherParser {
             case .scalarValue:
                 for (key, _) in pairs where !keywords.contains(key.value) {
                     context.error(
-                        "unknown matcher '\(key.value)'\(Suggestion.hint(for: key.value, in: keywords))", at: key.location)
+                        "unknown matcher '\(key.value)'\(Suggestion.hint(for: key.value, in: keywords, aliases: Self.aliases))", at: key.location)
                 }
                 return nil
             case .structured:

@@ -79,6 +79,21 @@ package struct MappingReader {
         }
     }
 
+    /// Reports every key `allowed` does not declare, suggesting the nearest declared key, or the
+    /// one an alias stands for (`timeout` for `within`).
+    func rejectUnknownKeys(allowed: [KeyDeclaration], in place: String, _ context: ParseContext) {
+        for (key, _) in pairs where !allowed.names.contains(key.value) {
+            context.error(
+                "unknown key '\(key.value)' in \(place)\(Suggestion.hint(for: key.value, in: allowed.names, aliases: allowed.aliases))",
+                at: key.location)
+        }
+    }
+
+    /// Reports each key `keys` declares required that is missing.
+    func require(_ keys: [KeyDeclaration], in place: String, _ context: ParseContext) {
+        require(keys.requiredNames, in: place, context)
+    }
+
     /// Reports each of `required` that is missing.
     package func require(_ required: [String], in place: String, _ context: ParseContext) {
         for key in required where self[key] == nil {

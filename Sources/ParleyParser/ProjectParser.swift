@@ -96,7 +96,7 @@ public enum ProjectParser {
             return nil
         }
         let place = "'\(connectorName)' agent"
-        reader.rejectUnknownKeys(allowed: ["connector"] + declaration.keys, in: place, context)
+        reader.rejectUnknownKeys(allowed: OptionKeys.agent.names + declaration.keys, in: place, context)
         reader.require(declaration.requiredKeys, in: place, context)
         let settings = reader.pairs.filter { $0.key.value != "connector" }.map {
             Assignment(name: $0.key.value, value: context.valueTemplate($0.value), location: $0.key.location)
@@ -109,7 +109,7 @@ public enum ProjectParser {
         guard let reader = MappingReader(node, context, expected: "a mapping like { agent: demo, timeout: 10s }") else {
             return ProjectDefaults()
         }
-        reader.rejectUnknownKeys(allowed: ["agent", "timeout", "settle"], in: "'defaults'", context)
+        reader.rejectUnknownKeys(allowed: OptionKeys.projectDefaults, in: "'defaults'", context)
         let agent = reader["agent"].flatMap { node in context.string(node, "an agent name").map { Located($0, at: node.location) } }
         return ProjectDefaults(
             agent: agent, timeout: reader["timeout"].flatMap(context.duration), settle: reader["settle"].flatMap(context.duration))

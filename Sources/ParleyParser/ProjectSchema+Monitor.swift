@@ -4,10 +4,10 @@ import ParleyModel
 extension ProjectSchema {
     static func monitorSchema(_ catalog: Catalog) -> JSONValue {
         typealias Keys = ProjectParser.MonitorKeys
-        let listOfText = S.anyOf([S.string, S.array(S.string)])
+        let listOfText = JSONValue.object([JSONMember("type", ["string", "array"]), JSONMember("items", S.string)])
         let check = S.object(
             [
-                ("flows", S.describe(S.anyOf([S.string, minItems(S.array(S.string), 1)]), "Flow files or folders, relative to parley.yaml's folder.")),
+                ("flows", S.describe(S.when(["array"], then: minItems(S.array(S.string), 1), otherwise: S.string), "Flow files or folders, relative to parley.yaml's folder.")),
                 ("tags", S.describe(listOfText, "Only the flows with any of these tags, like `parley run --tag`.")),
                 ("exclude_tags", S.describe(listOfText, "Leave out the flows with any of these tags, like `parley run --exclude-tag`.")),
                 ("agent", S.describe(S.string, "Run the flows against this agent of `agents:` instead of their own, like `--agent`.")),
@@ -17,7 +17,7 @@ extension ProjectSchema {
                 ("timeout", S.describe(S.ref("duration"), "Stop a run still going after this and count it as timed out (default: the interval, at most 10m).")),
             ], required: ["flows"])
         assert(propertyNames(check) == Keys.check)
-        let scheduled = with(check, [JSONMember("oneOf", .array([requiring("every"), requiring("cron")]))])
+        let scheduled = S.with(check, [JSONMember("oneOf", .array([requiring("every"), requiring("cron")]))])
         let history = S.object([
             ("path", S.describe(S.string, "The SQLite file of run history, relative to parley.yaml's folder (default .parley/history.sqlite).")),
             ("keep", S.describe(S.anyOf([S.ref("duration"), .object([JSONMember("type", "string"), JSONMember("pattern", "^[0-9]+d$")])]), "Delete runs older than this: 30d (the default), 12h.")),
@@ -47,7 +47,7 @@ extension ProjectSchema {
             ("checks", S.describe(checks, "The checks by name; the name is the `check` label of the metrics.")),
         ], required: ["checks"])
         assert(propertyNames(monitor) == Keys.monitor)
-        return S.describe(monitor, "The scheduled health checks of `parley monitor`.")
+        return monitor
     }
 
     private static func requiring(_ key: String) -> JSONValue {
@@ -55,12 +55,7 @@ extension ProjectSchema {
     }
 
     private static func minItems(_ schema: JSONValue, _ count: Int) -> JSONValue {
-        with(schema, [JSONMember("minItems", .number(Double(count)))])
-    }
-
-    private static func with(_ schema: JSONValue, _ more: [JSONMember]) -> JSONValue {
-        guard case .object(let members) = schema else { return schema }
-        return .object(members + more)
+        S.with(schema, [JSONMember("minItems", .number(Double(count)))])
     }
 
     /// The property names of an object schema, in order (for the checks against the parser's tables).

@@ -6,29 +6,53 @@ enum ProjectSchema {
     typealias S = SchemaExporter
 
     static func schema(_ catalog: Catalog) -> JSONValue {
-        let plugins: [JSONValue] = catalog.plugins.map { plugin in
-            let settings = S.object(plugin.settings.map { ($0.key, setting($0)) }, required: plugin.requiredKeys)
-            return S.object([(plugin.name, S.describe(S.anyOf([.object([JSONMember("type", "null")]), settings]), plugin.summary))], required: [plugin.name])
+        let root: [(String, JSONValue)] = ProjectKey.allCases.map { key in
+            let schema: JSONValue
+            switch key {
+            case .agents: schema = .object([JSONMember("type", "object"), JSONMember("additionalProperties", S.ref("agent"))])
+            case .defaults: schema = S.object(OptionKeys.projectDefaults, ["agent": S.string, "timeout": S.ref("duration"), "settle": S.ref("duration")])
+            case .plugins: schema = S.array(pluginEntry(catalog))
+            case .monitor: schema = monitorSchema(catalog)
+            }
+            return (key.rawValue, S.describe(schema, key.summary))
         }
-        let root = S.object([
-            ("agents", .object([JSONMember("type", "object"), JSONMember("additionalProperties", S.ref("agent"))])),
-            ("defaults", S.object([("agent", S.string), ("timeout", S.ref("duration")), ("settle", S.ref("duration"))])),
-            ("plugins", S.array(S.anyOf(plugins + [S.enumeration(catalog.plugins.map(\.name))]))),
-            ("monitor", monitorSchema(catalog)),
-        ])
         let duration = S.stepDefinitions().filter { $0.0 == "duration" || $0.0 == "value" }
         return S.document(
-            id: "parley.schema.json", title: "Parley project (parley.yaml)", root: root, definitions: agentDefinitions(catalog) + duration)
+            id: "parley.schema.json", title: "Parley project (parley.yaml)", root: S.object(root), definitions: agentDefinitions(catalog) + duration)
     }
 
-    /// `agent`: one variant per connector, each closed over that connector's settings.
-    static func agentDefinitions(_ catalog: Catalog) -> [(String, JSONValue)] {
-        let variants: [JSONValue] = catalog.connectors.map { connector in
-            let settings: [(String, JSONValue)] = [("connector", S.describe(.object([JSONMember("const", .string(connector.name))]), connector.summary))]
-                + connector.settings.map { ($0.key, setting($0)) }
-            return S.object(settings, required: ["connector"] + connector.requiredKeys)
+    /// One entry of `plugins:`: a plugin's name alone, or a mapping of one plugin to its settings.
+    private static func pluginEntry(_ catalog: Catalog) -> JSONValue {
+        let plugins: [(String, JSONValue)] = catalog.plugins.map { plugin in
+            let settings = S.object(plugin.settings.map { ($0.key, setting($0)) }, required: plugin.requiredKeys)
+            return (plugin.name, S.describe(S.when(["null"], then: nil, otherwise: settings), plugin.summary))
         }
-        return [("agent", S.anyOf(variants))]
+        let names = catalog.plugins.map { "\($0.name): \($0.summary)" }.joined(separator: " ")
+        return S.when(
+            ["string"], then: S.describe(S.enumeration(catalog.plugins.map(\.name)), names),
+            otherwise: S.with(S.object(plugins), [JSONMember("minProperties", 1), JSONMember("maxProperties", 1)]))
+    }
+
+    /// `agent`: the connector named by `connector:` decides which settings the mapping may hold.
+    static func agentDefinitions(_ catalog: Catalog) -> [(String, JSONValue)] {
+        let connectorKey = OptionKeys.agent[0]
+        let rules: [JSONValue] = catalog.connectors.map { connector in
+            let chosen = S.describe(S.constant(connector.name), connector.summary)
+            let settings: [(String, JSONValue)] = [(connectorKey.name, chosen)] + connector.settings.map { ($0.key, setting($0)) }
+            let named = JSONValue.object([
+                JSONMember("properties", .object([JSONMember(connectorKey.name, chosen)])),
+                JSONMember("required", [.string(connectorKey.name)]),
+            ])
+            return S.when(named, then: S.object(settings, required: [connectorKey.name] + connector.requiredKeys), otherwise: nil)
+        }
+        let connectors = S.describe(S.enumeration(catalog.connectors.map(\.name)), connectorKey.summary)
+        let agent = JSONValue.object([
+            JSONMember("type", "object"),
+            JSONMember("properties", .object([JSONMember(connectorKey.name, connectors)])),
+            JSONMember("required", [.string(connectorKey.name)]),
+            JSONMember("allOf", .array(rules)),
+        ])
+        return [("agent", agent)]
     }
 
     /// One setting's schema, with its description. Any scalar setting may be written as a
@@ -36,16 +60,18 @@ enum ProjectSchema {
     static func setting(_ declaration: SettingDeclaration) -> JSONValue {
         let template = JSONValue.object([JSONMember("type", "string"), JSONMember("pattern", "\\$\\{")])
         let scalar = JSONValue.object([JSONMember("type", ["string", "number", "boolean"])])
+        // `typed`, or a template in its place: "'verbose' is not one of […]" rather than "does not match '\$\{'".
+        func orTemplate(_ typed: JSONValue) -> JSONValue { S.when(template, then: nil, otherwise: typed) }
         let schema: JSONValue
         switch declaration.type {
         case .text: schema = scalar
         case .url, .file, .path: schema = S.string
-        case .integer: schema = S.anyOf([.object([JSONMember("type", "integer")]), template])
-        case .boolean: schema = S.anyOf([.object([JSONMember("type", "boolean")]), template])
-        case .duration: schema = S.anyOf([S.ref("duration"), .object([JSONMember("type", "number"), JSONMember("minimum", .number(0))])])
-        case .choice(let words): schema = S.anyOf([S.enumeration(words), template])
+        case .integer: schema = orTemplate(.object([JSONMember("type", "integer")]))
+        case .boolean: schema = orTemplate(.object([JSONMember("type", "boolean")]))
+        case .duration: schema = S.when(["string"], then: S.ref("duration"), otherwise: .object([JSONMember("type", "number"), JSONMember("minimum", .number(0))]))
+        case .choice(let words): schema = orTemplate(S.enumeration(words))
         case .mapping: schema = .object([JSONMember("type", "object")])
-        case .list: schema = S.anyOf([.object([JSONMember("type", "array")]), scalar])
+        case .list: schema = .object([JSONMember("type", ["array", "string", "number", "boolean"])])
         case .any: schema = .object([])
         }
         return S.describe(schema, declaration.description + (declaration.isSecret ? " A secret: masked in every output." : ""))

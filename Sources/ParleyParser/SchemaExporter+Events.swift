@@ -3,67 +3,81 @@ import ParleyModel
 /// The schema of matchers and event patterns.
 extension SchemaExporter {
     static func matcherDefinitions() -> [(String, JSONValue)] {
-        let matcher = ref("matcher")
-        let bound = anyOf([.object([JSONMember("type", "number")]), ref("duration")])
-        let keywords: [(String, JSONValue)] = MatcherKeyword.allCases.map { keyword in
-            switch keyword {
-            case .equals: return (keyword.rawValue, ref("value"))
-            case .contains, .icontains, .matches, .startsWith: return (keyword.rawValue, string)
-            case .oneOf: return (keyword.rawValue, array(ref("value")))
-            case .not: return (keyword.rawValue, matcher)
-            case .all, .any: return (keyword.rawValue, array(matcher))
-            case .lt, .lte, .gt, .gte: return (keyword.rawValue, bound)
-            case .jsonPath:
-                return (keyword.rawValue, .object([JSONMember("type", "object"), JSONMember("propertyNames", .object([JSONMember("pattern", "^\\$")])), JSONMember("additionalProperties", matcher)]))
-            case .exists: return (keyword.rawValue, boolean)
-            }
-        }
-        var operators = object(keywords)
-        if case .object(var members) = operators {
-            members.append(JSONMember("minProperties", 1))
-            operators = .object(members)
-        }
+        let keywords = MatcherParser.keywords
         return [
-            ("matcherOperators", operators),
-            ("scalarMatcher", anyOf([scalar, array(ref("value")), ref("matcherOperators")])),
-            ("matcher", anyOf([scalar, array(ref("value")), ref("matcherOperators"), .object([JSONMember("type", "object"), JSONMember("additionalProperties", matcher)])])),
+            ("matcherOperators", with(object(matcherKeywords()), [JSONMember("minProperties", 1)])),
+            // Every key a keyword: the operators; in a position holding text or a number, nothing else.
+            ("scalarMatcher", when(["object"], then: ref("matcherOperators"), otherwise: plainValue)),
+            // In a JSON position a mapping without keywords matches an object by the keys it names;
+            // one with a keyword is a matcher, and then every key must be one (as the parser says).
+            (
+                "matcher",
+                when(
+                    ["object"],
+                    then: when(
+                        .object([JSONMember("propertyNames", .object([JSONMember("not", enumeration(keywords))]))]),
+                        then: .object([JSONMember("additionalProperties", ref("matcher"))]), otherwise: ref("matcherOperators")),
+                    otherwise: plainValue)
+            ),
         ]
     }
 
+    /// Each matcher keyword with its value's schema and its description.
+    static func matcherKeywords() -> [(String, JSONValue)] {
+        let matcher = ref("matcher")
+        let bound = when(["number"], then: nil, otherwise: ref("duration"))
+        return MatcherKeyword.allCases.map { keyword in
+            let schema: JSONValue
+            switch keyword {
+            case .equals: schema = ref("value")
+            case .contains, .icontains, .matches, .startsWith: schema = string
+            case .oneOf: schema = array(ref("value"))
+            case .not: schema = matcher
+            case .all, .any: schema = array(matcher)
+            case .lt, .lte, .gt, .gte: schema = bound
+            case .jsonPath:
+                schema = .object([
+                    JSONMember("type", "object"), JSONMember("propertyNames", .object([JSONMember("pattern", "^\\$")])),
+                    JSONMember("additionalProperties", matcher),
+                ])
+            case .exists: schema = boolean
+            }
+            return (keyword.rawValue, describe(schema, keyword.summary))
+        }
+    }
+
     static func eventDefinitions() -> [(String, JSONValue)] {
-        let names = EventKind.allCases.map(\.rawValue)
-        // Each event's value schema is defined once and referenced by the three places that name events.
-        let events: [(String, JSONValue)] = EventKind.allCases.map { ($0.rawValue, ref("event_\($0.rawValue)")) }
-        let latency = object(LatencyMeasure.allCases.map { ($0.rawValue, ref("matcherOperators")) })
-        let count = anyOf([integer(minimum: 0), ref("matcherOperators")])
+        // Each event's value schema is defined once and referenced by the places that name events.
+        let events: [(String, JSONValue)] = EventKind.allCases.map { kind in
+            let bare = kind.primaryField.map { " A value or matcher alone checks its \($0)." } ?? ""
+            return (kind.rawValue, describe(ref("event_\(kind.rawValue)"), kind.summary + bare))
+        }
+        let latency = object(LatencyMeasure.allCases.map { ($0.rawValue, describe(ref("matcherOperators"), $0.summary)) })
+        let count = when(["object"], then: ref("matcherOperators"), otherwise: integer(minimum: 0))
+        let expectation = properties(OptionKeys.expectation, ["within": ref("duration"), "latency": latency, "count": count])
+        let absence = properties(OptionKeys.absence, ["for": ref("duration")])
+        func pattern(_ properties: [(String, JSONValue)], most: Int?) -> JSONValue {
+            var members = [JSONMember("minProperties", 1)]
+            if let most { members.append(JSONMember("maxProperties", .number(Double(most)))) }
+            return when(["string"], then: ref("eventName"), otherwise: with(object(properties), members))
+        }
         return [
-            ("eventName", enumeration(names)),
-            ("eventPattern", anyOf([ref("eventName"), withMinimum(object(events))])),
-            ("expectation", anyOf([ref("eventName"), withMinimum(object(events + [("within", ref("duration")), ("latency", latency), ("count", count)]))])),
-            ("absence", anyOf([ref("eventName"), withMinimum(object(events + [("for", ref("duration"))]))])),
+            ("eventName", enumeration(EventKind.allCases.map(\.rawValue))),
+            ("eventPattern", pattern(events, most: 1)),
+            ("expectation", pattern(events + expectation, most: nil)),
+            ("absence", pattern(events + absence, most: nil)),
         ] + EventKind.allCases.map { ("event_\($0.rawValue)", eventValue($0)) }
     }
 
-    /// What may follow an event's key: nothing, a value for its primary field, or its fields.
+    /// What may follow an event's key: nothing, a value or matcher for its primary field, or its fields.
     private static func eventValue(_ kind: EventKind) -> JSONValue {
         var fields: [(String, JSONValue)] = kind.fields.map { field in
             let structured = EventPatternParser.structuredFields.contains(field.name)
-            let base = structured ? ref("matcher") : ref("scalarMatcher")
-            guard let values = field.values else { return (field.name, base) }
-            return (field.name, anyOf([enumeration(values), ref("matcherOperators")]))
+            var schema = structured ? ref("matcher") : ref("scalarMatcher")
+            if let values = field.values { schema = when(["object"], then: ref("matcherOperators"), otherwise: enumeration(values)) }
+            return (field.name, describe(schema, field.summary))
         }
-        var options: [JSONValue] = [.object([JSONMember("type", "null")])]
-        if kind.primaryField != nil {
-            options.append(anyOf([scalar, array(ref("value"))]))
-            fields += MatcherKeyword.allCases.map { ($0.rawValue, .object([])) }
-        }
-        options.append(object(fields))
-        return anyOf(options)
-    }
-
-    private static func withMinimum(_ schema: JSONValue) -> JSONValue {
-        guard case .object(var members) = schema else { return schema }
-        members.append(JSONMember("minProperties", 1))
-        return .object(members)
+        if kind.primaryField != nil { fields += matcherKeywords() }
+        return when(["object"], then: object(fields), otherwise: kind.primaryField == nil ? .object([JSONMember("type", "null")]) : plainValue)
     }
 }

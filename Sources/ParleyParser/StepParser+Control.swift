@@ -20,8 +20,8 @@ extension StepParser {
                 }
             }
             guard let fields = MappingReader(spec, context, expected: "an event name, or { from: …, regex: … }") else { return nil }
-            fields.rejectUnknownKeys(allowed: ["from", "regex", "group", "json_path", "within"], in: "'capture'", context)
-            fields.require(["from"], in: "capture '\(name)'", context)
+            fields.rejectUnknownKeys(allowed: OptionKeys.capture, in: "'capture'", context)
+            fields.require(OptionKeys.capture, in: "capture '\(name)'", context)
             guard let fromNode = fields["from"], let sourceName = context.string(fromNode, "an event name"),
                 let source = patterns.kind(named: sourceName, at: fromNode.location)
             else { return nil }
@@ -65,7 +65,7 @@ extension StepParser {
     func condition(_ node: YAMLNode) -> Condition? {
         let shape = "a condition like { var: tier, is: gold } or { received: { reply: { contains: refund } } }"
         guard let reader = MappingReader(node, context, expected: shape) else { return nil }
-        let forms = ["var", "received", "all", "any", "not"]
+        let forms = OptionKeys.condition.names.filter { $0 != "is" }
         // `if: { reply: … }` reads like a check on what the agent sent; say how to write one.
         for (key, _) in reader.pairs where EventKind(rawValue: key.value) != nil {
             context.error(
@@ -73,7 +73,7 @@ extension StepParser {
                 at: key.location)
         }
         if reader.pairs.contains(where: { EventKind(rawValue: $0.key.value) != nil }) { return nil }
-        reader.rejectUnknownKeys(allowed: forms + ["is"], in: "condition", context)
+        reader.rejectUnknownKeys(allowed: OptionKeys.condition, in: "condition", context)
         let written = reader.pairs.filter { forms.contains($0.key.value) }
         if written.count > 1 {
             context.error(
@@ -112,8 +112,8 @@ extension StepParser {
 
     func loop(_ node: YAMLNode) -> Loop? {
         guard let reader = MappingReader(node, context, expected: "a mapping like { times: 3, steps: […] }") else { return nil }
-        reader.rejectUnknownKeys(allowed: ["times", "until", "max", "steps"], in: "'repeat'", context)
-        reader.require(["steps"], in: "'repeat'", context)
+        reader.rejectUnknownKeys(allowed: OptionKeys.repeat, in: "'repeat'", context)
+        reader.require(OptionKeys.repeat, in: "'repeat'", context)
         let steps = reader["steps"].map { parseList($0) } ?? []
         switch (reader["times"], reader["until"]) {
         case (let times?, nil):
@@ -132,8 +132,8 @@ extension StepParser {
     func retry(_ node: YAMLNode) -> Retry? {
         guard let reader = MappingReader(node, context, expected: "a mapping like { attempts: 3, on: [timeout], steps: […] }")
         else { return nil }
-        reader.rejectUnknownKeys(allowed: ["attempts", "on", "delay", "steps"], in: "'retry'", context)
-        reader.require(["steps"], in: "'retry'", context)
+        reader.rejectUnknownKeys(allowed: OptionKeys.retry, in: "'retry'", context)
+        reader.require(OptionKeys.retry, in: "'retry'", context)
         let attempts = reader["attempts"].flatMap { context.integer($0, minimum: 2, "attempts") } ?? 2
         var causes: [RetryCause] = [.timeout, .transport]
         if let on = reader["on"] {

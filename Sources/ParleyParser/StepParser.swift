@@ -30,6 +30,8 @@ struct StepParser {
             if word == StepKeyword.typing.rawValue { return Step(.typing, at: node.location) }
             if StepKeyword(rawValue: word) != nil {
                 context.error("step '\(word)' needs a value, like '- \(word): …'", at: node.location)
+            } else if EventKind(rawValue: word) != nil {
+                context.error("'\(word)' is an event, not a step; write it as - expect: \(word)", at: node.location)
             } else {
                 context.error("unknown step '\(word)'\(Suggestion.hint(for: word, in: Self.stepNames))", at: node.location)
             }
@@ -42,8 +44,16 @@ struct StepParser {
             let leaders = pairs.filter { Self.stepNames.contains($0.key.value) && $0.key.value != "submit" }
             let leader = leaders.first ?? pairs.first { $0.key.value == StepKeyword.submit.rawValue }
             guard let leader, let keyword = StepKeyword(rawValue: leader.key.value) else {
+                // `- reply: …` is an expectation written without its `expect:`.
+                let event = pairs.first { EventKind(rawValue: $0.key.value) != nil }
                 for (key, _) in pairs {
-                    context.error("unknown step '\(key.value)'\(Suggestion.hint(for: key.value, in: Self.stepNames))", at: key.location)
+                    if let event, key.value == event.key.value {
+                        context.error(
+                            "'\(key.value)' is an event, not a step; indent it under 'expect:', as in - expect: { \(key.value): … }",
+                            at: key.location)
+                    } else if event == nil || !OptionKeys.expectation.names.contains(key.value) {
+                        context.error("unknown step '\(key.value)'\(Suggestion.hint(for: key.value, in: Self.stepNames))", at: key.location)
+                    }
                 }
                 return nil
             }
@@ -54,7 +64,10 @@ struct StepParser {
                 return nil
             }
             let allowed = [keyword] + (Self.companions[keyword] ?? [])
-            reader.rejectUnknownKeys(allowed: allowed.map(\.rawValue), in: "'\(keyword.rawValue)' step", context)
+            let misplaced = misplacedUnder(keyword, leader, pairs)
+            reader.rejectUnknownKeys(allowed: allowed.map(\.rawValue) + misplaced.map(\.value), in: "'\(keyword.rawValue)' step", context)
+            // `- expect:` with its event beside it, not under it: the fix is said; "needs an event" would only repeat it.
+            if misplaced.contains(where: { EventKind(rawValue: $0.value) != nil }), leader.value.scalarMeaning == .null { return nil }
             guard let kind = kind(keyword, leader.value, reader) else { return nil }
             return Step(kind, at: leader.key.location)
         }
@@ -95,6 +108,40 @@ struct StepParser {
         }
     }
 
+    /// Keys of an `expect` or `expect_no` written beside it instead of under it (an event, or
+    /// `within:`), each reported with the fix; returned so they are not reported again as unknown.
+    private func misplacedUnder(
+        _ keyword: StepKeyword, _ leader: (key: Located<String>, value: YAMLNode), _ pairs: [(key: Located<String>, value: YAMLNode)]
+    ) -> [Located<String>] {
+        let options: [KeyDeclaration]
+        switch keyword {
+        case .expect: options = OptionKeys.expectation
+        case .expectNo: options = OptionKeys.absence
+        case .send, .expectSequence, .tap, .fill, .submit, .click, .schedule, .respondTool, .resume, .end, .typing, .wait, .set, .capture,
+            .if, .then, .else, .repeat, .include, .with, .retry, .log:
+            return []
+        }
+        let step = keyword.rawValue
+        var event = "reply"
+        if case .scalar(let name, _) = leader.value.value, EventKind(rawValue: name) != nil { event = name }
+        var misplaced: [Located<String>] = []
+        for (key, value) in pairs where key.value != step {
+            if EventKind(rawValue: key.value) != nil {
+                context.error(
+                    "'\(key.value)' belongs under '\(step):'; indent it further than '\(step)', or write - \(step): { \(key.value): … }",
+                    at: key.location)
+            } else if options.names.contains(key.value) {
+                context.error(
+                    "'\(key.value)' belongs under '\(step):', beside the event; write - \(step): { \(event): …, \(key.value): \(EventPatternParser.shown(value, or: "…")) }",
+                    at: key.location)
+            } else {
+                continue
+            }
+            misplaced.append(key)
+        }
+        return misplaced
+    }
+
     private func isEmptyMapping(_ node: YAMLNode) -> Bool {
         if case .mapping(let pairs) = node.value { return pairs.isEmpty }
         return false
@@ -109,15 +156,15 @@ struct StepParser {
         guard let reader = MappingReader(node, context, expected: "the message text, or { text: …, wait: false }") else {
             return nil
         }
-        reader.rejectUnknownKeys(allowed: ["text", "wait"], in: "'send'", context)
-        reader.require(["text"], in: "'send'", context)
+        reader.rejectUnknownKeys(allowed: OptionKeys.send, in: "'send'", context)
+        reader.require(OptionKeys.send, in: "'send'", context)
         guard let textNode = reader["text"], let text = context.template(textNode) else { return nil }
         let wait = reader["wait"].flatMap(context.bool) ?? true
         return SendStep(text: text.refusingEmpty, waitForTurn: wait)
     }
 
     func expectation(_ node: YAMLNode) -> Expectation? {
-        guard let (pattern, reader) = patterns.parse(node, extraKeys: ["within", "latency", "count"], step: "expect") else {
+        guard let (pattern, reader) = patterns.parse(node, extraKeys: OptionKeys.expectation, step: "expect") else {
             return nil
         }
         let within = reader?["within"].flatMap(context.duration)
@@ -184,7 +231,7 @@ struct StepParser {
     }
 
     private func absence(_ node: YAMLNode) -> Absence? {
-        guard let (pattern, reader) = patterns.parse(node, extraKeys: ["for"], step: "expect_no") else { return nil }
+        guard let (pattern, reader) = patterns.parse(node, extraKeys: OptionKeys.absence, step: "expect_no") else { return nil }
         return Absence(pattern: pattern, window: reader?["for"].flatMap(context.duration), location: node.location)
     }
 
@@ -192,8 +239,8 @@ struct StepParser {
         var list = node
         var within: Duration?
         if case .mapping = node.value, let reader = MappingReader(node, context, expected: "") {
-            reader.rejectUnknownKeys(allowed: ["events", "within"], in: "'expect_sequence'", context)
-            reader.require(["events"], in: "'expect_sequence'", context)
+            reader.rejectUnknownKeys(allowed: OptionKeys.sequence, in: "'expect_sequence'", context)
+            reader.require(OptionKeys.sequence, in: "'expect_sequence'", context)
             guard let events = reader["events"] else { return nil }
             list = events
             within = reader["within"].flatMap(context.duration)
@@ -222,8 +269,8 @@ struct StepParser {
     private func click(_ node: YAMLNode) -> Click? {
         if case .scalar = node.value { return context.template(node, "an element id").map { Click(element: $0) } }
         guard let reader = MappingReader(node, context, expected: "an element id, or { element: …, card: …, refused: … }") else { return nil }
-        reader.rejectUnknownKeys(allowed: ["element", "card", "refused"], in: "'click'", context)
-        reader.require(["element"], in: "'click'", context)
+        reader.rejectUnknownKeys(allowed: OptionKeys.click, in: "'click'", context)
+        reader.require(OptionKeys.click, in: "'click'", context)
         guard let element = reader["element"].flatMap({ context.template($0) }) else { return nil }
         let refused = reader["refused"].flatMap { MatcherParser(context: context).parse($0, .scalarValue) }
         return Click(element: element, card: reader["card"].flatMap { context.template($0) }, refused: refused)
@@ -233,8 +280,8 @@ struct StepParser {
         if case .scalar = node.value { return context.template(node, "a slot").map { ScheduleSlot(slot: $0) } }
         guard let reader = MappingReader(node, context, expected: "a slot like 2026-11-23T09:30, or { slot: …, scheduler: …, refused: … }")
         else { return nil }
-        reader.rejectUnknownKeys(allowed: ["slot", "scheduler", "refused"], in: "'schedule'", context)
-        reader.require(["slot"], in: "'schedule'", context)
+        reader.rejectUnknownKeys(allowed: OptionKeys.schedule, in: "'schedule'", context)
+        reader.require(OptionKeys.schedule, in: "'schedule'", context)
         guard let slot = reader["slot"].flatMap({ context.template($0) }) else { return nil }
         let refused = reader["refused"].flatMap { MatcherParser(context: context).parse($0, .scalarValue) }
         return ScheduleSlot(slot: slot, scheduler: reader["scheduler"].flatMap { context.template($0) }, refused: refused)
@@ -243,8 +290,8 @@ struct StepParser {
     private func toolResponse(_ node: YAMLNode) -> ToolResponse? {
         guard let reader = MappingReader(node, context, expected: "a mapping like { name: confirm_action, result: approved }")
         else { return nil }
-        reader.rejectUnknownKeys(allowed: ["name", "id", "result"], in: "'respond_tool'", context)
-        reader.require(["result"], in: "'respond_tool'", context)
+        reader.rejectUnknownKeys(allowed: OptionKeys.respondTool, in: "'respond_tool'", context)
+        reader.require(OptionKeys.respondTool, in: "'respond_tool'", context)
         if reader["name"] == nil, reader["id"] == nil {
             context.error("'respond_tool' needs the tool's 'name' or the call's 'id'", at: node.location)
         }
@@ -259,8 +306,8 @@ struct StepParser {
             return context.word(node, ResumeDecision.self, what: "decision").map { Resume(decision: $0) }
         }
         guard let reader = MappingReader(node, context, expected: "approve, deny, or { decision: …, payload: … }") else { return nil }
-        reader.rejectUnknownKeys(allowed: ["decision", "payload", "interrupt"], in: "'resume'", context)
-        reader.require(["decision"], in: "'resume'", context)
+        reader.rejectUnknownKeys(allowed: OptionKeys.resume, in: "'resume'", context)
+        reader.require(OptionKeys.resume, in: "'resume'", context)
         guard let decision = reader["decision"].flatMap({ context.word($0, ResumeDecision.self, what: "decision") }) else {
             return nil
         }

@@ -14,9 +14,16 @@ public enum Suggestion {
         return best.distance <= limit ? best.candidate : nil
     }
 
-    /// `; did you mean 'x'?`, or nothing.
-    public static func hint(for word: String, in candidates: some Swift.Sequence<String>) -> String {
-        closest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
+    /// `; did you mean 'x'?`, or nothing. Past the spelling, `aliases` maps words people write
+    /// for a candidate (`include`) to it (`contains`); an alias counts only when written whole,
+    /// in any case and with `-` for `_`.
+    public static func hint(for word: String, in candidates: some Swift.Sequence<String>, aliases: [String: String] = [:]) -> String {
+        suggestion(for: word, in: candidates, aliases: aliases).map { "; did you mean '\($0)'?" } ?? ""
+    }
+
+    /// The candidate `word` is likely a typo of, else the one it is an alias of.
+    static func suggestion(for word: String, in candidates: some Swift.Sequence<String>, aliases: [String: String] = [:]) -> String? {
+        closest(to: word, in: candidates) ?? aliases[String(word.lowercased().map { $0 == "-" ? "_" : $0 })]
     }
 
     /// Optimal-string-alignment distance: Levenshtein plus adjacent swaps, the commonest typo.

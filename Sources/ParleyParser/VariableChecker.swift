@@ -58,10 +58,11 @@ struct VariableChecker {
         for (index, row) in data.rows.enumerated() {
             for assignment in row {
                 guard let use = operands[assignment.name], Self.isEmpty(assignment.value) else { continue }
+                let location = Self.location(of: assignment)
                 diagnostics.append(
                     .error(
-                        "'\(assignment.name)' is empty in row \(index + 1) of \(source), but the flow sends or matches it (\(use)); an empty value is never sent or matched",
-                        at: Self.location(of: assignment)))
+                        "'\(assignment.name)' is empty in row \(index + 1) of \(source), but the flow sends or matches it (\(use.described(from: location))); an empty value is never sent or matched",
+                        at: location))
             }
             guard case .rows = data, let first = data.rows.first?.first?.location else { continue }
             // An inline row that leaves out a name the other rows set runs without it, unless `vars:` has a default.

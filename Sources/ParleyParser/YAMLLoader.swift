@@ -69,7 +69,7 @@ public struct YAMLLoader: Hashable, Sendable {
         do {
             node = try Yams.compose(yaml: text)
         } catch let error as YamlError {
-            return Loaded(source: source, root: nil, diagnostics: [Self.diagnostic(for: error, path: path)])
+            return Loaded(source: source, root: nil, diagnostics: [Self.diagnostic(for: error, source: source)])
         } catch {
             return Loaded(source: source, root: nil, diagnostics: [.error("invalid YAML: \(error)", at: start)])
         }
@@ -81,14 +81,19 @@ public struct YAMLLoader: Hashable, Sendable {
         return Loaded(source: source, root: converter.diagnostics.isEmpty ? root : nil, diagnostics: converter.diagnostics)
     }
 
-    static func diagnostic(for error: YamlError, path: String) -> Diagnostic {
+    static func diagnostic(for error: YamlError, source: SourceText) -> Diagnostic {
+        let path = source.path
         func at(_ mark: Mark) -> SourceLocation { SourceLocation(file: path, line: mark.line, column: mark.column) }
         let start = SourceLocation(file: path, line: 1, column: 1)
         switch error {
         case .scanner(let context, let problem, let mark, _),
             .parser(let context, let problem, let mark, _),
             .composer(let context, let problem, let mark, _):
-            let while_ = context.map { " (\($0.text) at line \($0.mark.line))" } ?? ""
+            if let tab = tabInIndentation(of: mark.line, upTo: mark.column, in: source) {
+                return .error("a tab indents this line, and YAML forbids tabs in indentation; indent with spaces", at: tab)
+            }
+            // The renderer prints the problem's line already; the context's is worth saying only when it differs.
+            let while_ = context.map { $0.mark.line == mark.line ? " (\($0.text))" : " (\($0.text) at line \($0.mark.line))" } ?? ""
             return .error("invalid YAML: \(problem)\(while_)", at: at(mark))
         case .duplicatedKeysInMapping(let duplicates, let context):
             let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
@@ -98,6 +103,17 @@ public struct YAMLLoader: Hashable, Sendable {
         case .no, .memory, .writer, .emitter, .representer, .dataCouldNotBeDecoded:
             return .error("invalid YAML: \(error)", at: start)
         }
+    }
+
+    /// The first tab among the blanks that start line `number`, when libyaml stopped among them
+    /// (at `column` or before): it says "found character that cannot start any token" or "a tab
+    /// character that violates indentation", and neither names the tab's place or the fix.
+    static func tabInIndentation(of number: Int, upTo column: Int, in source: SourceText) -> SourceLocation? {
+        guard let line = source.line(number) else { return nil }
+        let blanks = line.unicodeScalars.prefix { $0 == " " || $0 == "\t" }
+        guard column <= blanks.count + 1, let index = blanks.firstIndex(of: "\t") else { return nil }
+        let column = blanks.distance(from: blanks.startIndex, to: index) + 1
+        return SourceLocation(file: source.path, line: number, column: column)
     }
 
     /// Turns Yams nodes into ours, counting every node it visits so shared aliases cannot blow up.

@@ -9,6 +9,9 @@ struct ModelTests {
     func location() {
         #expect(here.description == "a.flow.yaml:3:9")
         #expect(here.advanced(by: 4).description == "a.flow.yaml:3:13")
+        // Named from another place: without the path in the same file, whole in another.
+        #expect(here.described(from: SourceLocation(file: "a.flow.yaml", line: 7, column: 1)) == "line 3, column 9")
+        #expect(here.described(from: SourceLocation(file: "rows.csv", line: 3, column: 9)) == "a.flow.yaml:3:9")
     }
 
     @Test("a template without references has literal text; one with references has none")
@@ -62,6 +65,30 @@ struct ModelTests {
                 #expect(kind.fields.map(\.name).contains(primary), "\(kind.rawValue)")
             }
         }
+    }
+
+    @Test("every step, event, field, latency, matcher keyword and header key says what it is")
+    func everythingDescribed() {
+        let summaries =
+            StepKeyword.allCases.map(\.summary) + EventKind.allCases.map(\.summary) + LatencyMeasure.allCases.map(\.summary)
+            + MatcherKeyword.allCases.map(\.summary) + FlowKey.allCases.map(\.summary) + ProjectKey.allCases.map(\.summary)
+            + EventKind.allCases.flatMap { $0.fields.map(\.summary) }
+        for summary in summaries {
+            #expect(summary.count > 8 && summary.hasSuffix("."), "\(summary)")
+        }
+        for kind in EventKind.allCases {
+            #expect(Set(kind.fields.map(\.name)).count == kind.fields.count, "\(kind.rawValue) names a field twice")
+        }
+    }
+
+    @Test("a matcher keyword's aliases are no keyword themselves, and each names one keyword")
+    func matcherAliases() {
+        let keywords = MatcherKeyword.allCases.map(\.rawValue)
+        let aliases = MatcherKeyword.allCases.flatMap(\.aliases)
+        #expect(Set(aliases).count == aliases.count)
+        #expect(Set(aliases).isDisjoint(with: keywords))
+        #expect(MatcherKeyword.contains.aliases.contains("include"))
+        #expect(aliases.allSatisfy { $0 == $0.lowercased() && !$0.contains("-") }, "aliases are matched lowercased, with _ for -")
     }
 
     @Test("handoff outcomes are the terminal stages")

@@ -49,6 +49,16 @@ struct SuggestionTests {
             ),
             ("expect: { reply: { text: { icontain: hi } } }", "unknown matcher 'icontain'; did you mean 'icontains'?"),
             ("expect: { reply: { text: { banana: hi } } }", "unknown matcher 'banana'"),
+            // Words from other tools and from English name the keyword they mean; only whole.
+            ("expect: { reply: { text: { include: hi } } }", "unknown matcher 'include'; did you mean 'contains'?"),
+            ("expect: { reply: { text: { Regex: \"^Hi\" } } }", "unknown matcher 'Regex'; did you mean 'matches'?"),
+            ("expect: { reply: { text: { starts-with: Hi } } }", "unknown matcher 'starts-with'; did you mean 'starts_with'?"),
+            ("expect: { reply: { text: { on: hi } } }", "unknown matcher 'on'"),
+            (
+                "expect: { tool_call: { includes: lookup } }",
+                "unknown field 'includes' for 'tool_call' (its fields are id, name, args, display_name, execution_text); did you mean 'contains'?"
+            ),
+            ("expect: { goal_completed: { include: x } }", "unknown field 'include' for 'goal_completed' (its fields are id, source)"),
             (
                 "expect: { reply: { from: agnet } }",
                 "'agnet' is not a reply from (expected one of agent, live); did you mean 'agent'?"
@@ -74,6 +84,8 @@ struct SuggestionTests {
             ("repeat: { time: 2, steps: [] }", "unknown key 'time' in 'repeat'; did you mean 'times'?"),
             ("retry: { attempt: 2, steps: [] }", "unknown key 'attempt' in 'retry'; did you mean 'attempts'?"),
             ("resume: { decison: approve }", "unknown key 'decison' in 'resume'; did you mean 'decision'?"),
+            ("capture: { code: { from: reply, timeout: 5s } }", "unknown key 'timeout' in 'capture'; did you mean 'within'?"),
+            ("expect_sequence: { events: [reply], timeout: 5s }", "unknown key 'timeout' in 'expect_sequence'; did you mean 'within'?"),
         ])
     func key(item: String, message: String) {
         #expect(messages(step: item).first == message)

@@ -135,7 +135,7 @@ struct ActionBuilder {
         case .success(let rendered):
             secrets.formUnion(rendered.secrets)
             return rendered.text
-        case .failure(let failure): throw ActionFailure(failure.description)
+        case .failure(let failure): throw ActionFailure(failure.message, at: failure.location)
         }
     }
 
@@ -144,7 +144,7 @@ struct ActionBuilder {
         case .success(let (json, used)):
             secrets.formUnion(used)
             return json
-        case .failure(let failure): throw ActionFailure(failure.description)
+        case .failure(let failure): throw ActionFailure(failure.message, at: failure.location)
         }
     }
 }

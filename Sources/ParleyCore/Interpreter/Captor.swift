@@ -16,6 +16,8 @@ struct Captor {
         var value: JSONValue?
         /// Why the capture can never be read (a bad regex or path), once an event of its kind came.
         var broken: String?
+        /// Where, when that is not the step: the reference a regex could not be rendered without.
+        var brokenAt: SourceLocation?
     }
 
     /// What a capture found in the turn so far.
@@ -24,8 +26,8 @@ struct Captor {
         case found(JSONValue)
         /// Nothing yet (`missing(_:in:)` says why, for when the wait is over).
         case missing
-        /// It can never be read (a bad regex or path): fail at once.
-        case broken(String)
+        /// It can never be read (a bad regex or path): fail at once, at the place given or the step's.
+        case broken(String, SourceLocation?)
     }
 
     /// Looks at the events of `turn` that arrived since `tally` was last brought up to date.
@@ -48,7 +50,8 @@ struct Captor {
             switch interpolation.render(template) {
             case .success(let rendered): pattern = rendered.text
             case .failure(let failure):
-                tally.broken = "\(name): \(failure.description)"
+                tally.broken = "\(name): \(failure.message)"
+                tally.brokenAt = failure.location
                 return
             }
             guard let regex = try? Regex(pattern) else {
@@ -74,7 +77,7 @@ struct Captor {
 
     /// The capture's state, from a tally brought up to date.
     static func read(_ tally: Tally) -> Reading {
-        if let broken = tally.broken { return .broken(broken) }
+        if let broken = tally.broken { return .broken(broken, tally.brokenAt) }
         return tally.value.map(Reading.found) ?? .missing
     }
 

@@ -7,7 +7,7 @@ extension FlowInterpreter {
         // `fill` without `submit` acts on nothing, but waits like an action so that it checks its
         // values against the form the agent sends in this turn, not an older one or none.
         if case .fill(let fill) = current.step.kind, fill.submit == nil {
-            if let message = stage(fill) { return settle(current, failing: message, cause: .mismatch, at: now) }
+            if let failure = stage(fill) { return settle(current, failing: failure.message, cause: .mismatch, location: failure.location, at: now) }
             return settle(current, at: now)
         }
         var builder = ActionBuilder(conversation: conversation, interpolation: interpolation, staged: staged)
@@ -35,7 +35,7 @@ extension FlowInterpreter {
             pending?.wait = .performing(action)
         case .failure(let failure):
             noteSecrets(builder.secrets)
-            settle(current, failing: failure.message, cause: .mismatch, at: now)
+            settle(current, failing: failure.message, cause: .mismatch, location: failure.location, at: now)
         }
     }
 
@@ -51,18 +51,23 @@ extension FlowInterpreter {
     }
 
     /// `fill` without `submit`: check the values against the form and keep them for the submit.
-    mutating func stage(_ fill: FormFill) -> String? {
+    mutating func stage(_ fill: FormFill) -> ActionFailure? {
         var builder = ActionBuilder(conversation: conversation, interpolation: interpolation, staged: staged)
         let result = builder.stage(fill)
         noteSecrets(builder.secrets)
         staged = builder.staged
-        if case .failure(let failure) = result { return failure.message }
+        if case .failure(let failure) = result { return failure }
         return nil
     }
 }
 
-/// Why an action could not be built: a message for the step's failure.
+/// Why an action could not be built: a message for the step's failure, and where it is when
+/// that is not the step itself (a `${…}` reference with no value).
 struct ActionFailure: Error, Hashable, Sendable {
     var message: String
-    init(_ message: String) { self.message = message }
+    var location: SourceLocation?
+    init(_ message: String, at location: SourceLocation? = nil) {
+        self.message = message
+        self.location = location
+    }
 }

@@ -7,8 +7,9 @@ extension FlowInterpreter {
         notes.append(.stepStarted(info))
         noteSecrets(Set(StepSecrets.names(in: step.kind).compactMap { settings.environment(.secret($0)) }.filter { !$0.isEmpty }))
         func wait(_ wait: PendingStep.Wait) { pending = PendingStep(step: step, info: info, started: now, wait: wait) }
-        func failHere(_ message: String, _ cause: RetryCause = .mismatch) {
-            let failure = StepFailure(message: message, cause: cause, location: step.location)
+        // A value that cannot be rendered fails at its reference (`${secret.TOKEN}`), named once.
+        func failHere(_ message: String, _ cause: RetryCause = .mismatch, at place: SourceLocation? = nil) {
+            let failure = StepFailure(message: message, cause: cause, location: place ?? step.location)
             record(info, .failed(failure), started: now, at: now)
             fail(failure, at: now)
         }
@@ -42,7 +43,7 @@ extension FlowInterpreter {
                 case .success(let (value, secrets)):
                     variables[assignment.name] = value
                     noteSecrets(secrets)
-                case .failure(let failure): return failHere(failure.description)
+                case .failure(let failure): return failHere(failure.message, at: failure.location)
                 }
             }
             record(info, .passed, started: now, at: now)
@@ -54,7 +55,7 @@ extension FlowInterpreter {
                 noteSecrets(rendered.secrets)
                 notes.append(.log(rendered.text))
                 record(info, .passed, started: now, at: now)
-            case .failure(let failure): failHere(failure.description)
+            case .failure(let failure): failHere(failure.message, at: failure.location)
             }
         case .conditional(let conditional):
             wait(.condition(conditional.condition, deadline: now + timeout(nil), use: .branch(conditional)))
@@ -65,7 +66,7 @@ extension FlowInterpreter {
             case .times: open(loop.steps, info: info, role: .loop(loop, round: 1), started: now)
             }
         case .include(let include):
-            if let message = bind(include) { return failHere(message) }
+            if let failure = bind(include) { return failHere(failure.message, at: failure.location) }
             open(include.steps, info: info, role: .once, started: now)
         case .retry(let retry):
             open(retry.steps, info: info, role: .retry(retry, attempt: 1), started: now)
@@ -79,7 +80,7 @@ extension FlowInterpreter {
     }
 
     /// `include` parameters: `with:` values always, the sub-flow's own `vars:` only where unset.
-    private mutating func bind(_ include: Include) -> String? {
+    private mutating func bind(_ include: Include) -> Interpolation.Failure? {
         let given = Set(include.parameters.map(\.name))
         for assignment in include.parameters + include.defaults.filter({ !given.contains($0.name) }) {
             let isDefault = !given.contains(assignment.name) || !include.parameters.contains(assignment)
@@ -88,7 +89,7 @@ extension FlowInterpreter {
             case .success(let (value, secrets)):
                 variables[assignment.name] = value
                 noteSecrets(secrets)
-            case .failure(let failure): return failure.description
+            case .failure(let failure): return failure
             }
         }
         return nil

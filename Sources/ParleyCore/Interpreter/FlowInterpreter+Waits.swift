@@ -5,7 +5,7 @@ extension FlowInterpreter {
     mutating func judgePending(at now: Duration) {
         guard let wait = pending?.wait else { return }
         if let broken = TemplateCheck(interpolation: interpolation).failure(in: wait), let current = pending {
-            return settle(current, failing: broken.message, cause: .mismatch, at: now)
+            return settle(current, failing: broken.message, cause: .mismatch, location: broken.location, at: now)
         }
         // Only the events that arrived since the last look are judged. In place, before any copy
         // of the pending step is taken, so the tallies are extended rather than copied.
@@ -99,7 +99,7 @@ extension FlowInterpreter {
             let tally = current.progress.capture(index)
             switch Captor.read(tally) {
             case .found(let value): values.append((capture.name, value))
-            case .broken(let message): return settle(current, failing: message, cause: .mismatch, at: now)
+            case .broken(let message, let location): return settle(current, failing: message, cause: .mismatch, location: location, at: now)
             case .missing:
                 missing = true
                 // The reason is spelled out only when the wait is over.
@@ -157,8 +157,8 @@ extension FlowInterpreter {
         pass(current, at: now)
     }
 
-    /// The pending step failed.
-    mutating func settle(_ current: PendingStep, failing ownMessage: String, cause: RetryCause, at now: Duration) {
+    /// The pending step failed; at `location` when that is not the step itself (a reference).
+    mutating func settle(_ current: PendingStep, failing ownMessage: String, cause: RetryCause, location: SourceLocation? = nil, at now: Duration) {
         pending = nil
         // A step that waited in vain while the connection was down failed for that reason.
         let message: String
@@ -167,7 +167,7 @@ extension FlowInterpreter {
         case (let reason, false)?: message = "the connection to the agent failed: \(reason)"
         case (let reason, true)?: message = "\(ownMessage); the connection failed (\(reason)) and opened again, but the agent sent nothing since"
         }
-        let failure = StepFailure(message: message, cause: cause, location: current.step.location, waited: now - current.started)
+        let failure = StepFailure(message: message, cause: cause, location: location ?? current.step.location, waited: now - current.started)
         record(current.info, .failed(failure), started: current.started, at: now)
         fail(failure, at: now)
     }

@@ -78,7 +78,8 @@ public struct FlowInterpreter: Sendable {
                 variables[assignment.name] = value
                 noteSecrets(secrets)
             case .failure(let failure):
-                fail(StepFailure(message: failure.description, cause: .mismatch, location: assignment.location), at: flowStart)
+                // At the variable, printed before the message, which need not repeat a place.
+                fail(StepFailure(message: failure.message, cause: .mismatch, location: assignment.location), at: flowStart)
                 return output()
             }
         }

@@ -92,6 +92,7 @@ struct VariablesAndTimeTests {
             """)
         let output = machine.start()
         #expect(output.failure?.location == FlowText.at(2, 9))
+        #expect(output.failure?.message == "secret TOKEN is not set (set TOKEN, or TOKEN_FILE to a file holding it)")
         #expect(output.failure?.cause == .mismatch)
         #expect(machine.outcomes == [#"send "hi": skipped"#, "expect reply: skipped"])
     }
@@ -105,7 +106,23 @@ struct VariablesAndTimeTests {
               - send: "token ${secret.TOKEN}"
             """)
         let output = machine.start()
-        #expect(output.failure?.message == "t.flow.yaml:3:18: secret TOKEN is not set (set TOKEN, or TOKEN_FILE to a file holding it)")
-        #expect(output.failure?.location == FlowText.at(3))
+        // The failure is at the reference, so the message need not name its place again.
+        #expect(output.failure?.message == "secret TOKEN is not set (set TOKEN, or TOKEN_FILE to a file holding it)")
+        #expect(output.failure?.location == FlowText.at(3, 18))
+        #expect(machine.outcomes == [#"send "token ${secret.TOKEN}": failed"#])
+    }
+
+    @Test("a reference on another line than its step fails there")
+    func missingSecretOnAnotherLine() throws {
+        var machine = try Machine(
+            """
+            flow: Env
+            steps:
+              - send:
+                  text: "token ${secret.TOKEN}"
+            """)
+        let output = machine.start()
+        #expect(output.failure?.message == "secret TOKEN is not set (set TOKEN, or TOKEN_FILE to a file holding it)")
+        #expect(output.failure?.location == FlowText.at(4, 20))
     }
 }
