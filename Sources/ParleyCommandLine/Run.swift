@@ -23,6 +23,12 @@ struct Run: AsyncParsableCommand {
             still written, and a second signal quits at once); 3 also when --require-delivery is given and a \
             webhook POST or Pushgateway push was lost; 1 a flow failed; 0 every flow passed. When \
             standard output goes away (parley run | head) the console falls silent and the run goes on.
+
+            With --watch, the files the flows read are looked at every 400 ms after the run: a change \
+            to a flow file or a file it includes runs that flow again, a change to parley.yaml or an agent \
+            script every flow, with one line each time (changed: … — 3 flows: 3 passed, 0 failed). A change \
+            that makes the flows invalid prints the problems and waits for the next one. Ctrl-C ends the \
+            watch with exit 0; only a command line with nothing to watch exits 2.
             """
     )
 
@@ -77,6 +83,9 @@ struct Run: AsyncParsableCommand {
     @Option(name: .customLong("log-level"), help: "The console's level: error, warning, info or debug (wins over parley.yaml's log plugin).")
     var logLevel: String?
 
+    @Flag(help: "After the run, run again the flows whose files, includes or agent scripts change, until Ctrl-C (which exits 0).")
+    var watch = false
+
     func validate() throws {
         guard parallel >= 1 else { throw ValidationError("--parallel must be at least 1") }
         guard retries >= 0 else { throw ValidationError("--retries must be 0 or more") }
@@ -89,6 +98,7 @@ struct Run: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if watch { return try await runWatching() }
         let runner = Runner(registry: ParleyCommand.registry)
         let prepared = await runner.prepare(request)
         // The same text `parley validate` prints; warnings too, before the run's own output.

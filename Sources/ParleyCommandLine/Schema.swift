@@ -27,18 +27,19 @@ struct Schema: ParsableCommand {
 
     func run() throws {
         guard let outputDirectory else {
-            print(text(for: document))
+            print(Self.text(for: document))
             return
         }
         try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
         for (name, document) in [("flow.schema.json", Document.flow), ("parley.schema.json", .project), ("events.schema.json", .events)] {
             let path = (outputDirectory as NSString).appendingPathComponent(name)
-            try Data((text(for: document) + "\n").utf8).write(to: URL(fileURLWithPath: path))
+            try Data((Self.text(for: document) + "\n").utf8).write(to: URL(fileURLWithPath: path))
             print("wrote \(path)")
         }
     }
 
-    private func text(for document: Document) -> String {
+    /// The schema `document`, for the command line's registry: what this command prints and `parley init` writes.
+    static func text(for document: Document) -> String {
         switch document {
         case .flow: return SchemaExporter.flowSchema(catalog: ParleyCommand.registry.catalog).prettyPrinted()
         case .project: return SchemaExporter.projectSchema(catalog: ParleyCommand.registry.catalog).prettyPrinted()

@@ -11,6 +11,9 @@ public final class FlowParser {
         public var diagnostics: [Diagnostic]
         /// The text of every file read, by path, for code frames.
         public var sources: [String: SourceText]
+        /// Every file the parse read or looked for (a missing included or data file too): a
+        /// change to any of them means the flow reads differently.
+        public var files: Set<String> = []
     }
 
     private let loader: YAMLLoader
@@ -20,6 +23,8 @@ public final class FlowParser {
     private var stack: [String] = []
     /// The paths as written, parallel to `stack`, for messages.
     private var stackNames: [String] = []
+    /// Every file read or looked for, as resolved.
+    private var files: Set<String> = []
 
     /// Creates a parser; inline agents are checked against `catalog`'s connectors.
     public init(loader: YAMLLoader = YAMLLoader(), catalog: Catalog = .builtIn) {
@@ -31,14 +36,14 @@ public final class FlowParser {
     public func parse(path: String) -> Result {
         let context = ParseContext(catalog: catalog)
         let flow = parseFile(path: path, context)
-        return Result(flow: flow, diagnostics: context.diagnostics, sources: sources)
+        return Result(flow: flow, diagnostics: context.diagnostics, sources: sources, files: files)
     }
 
     /// Parses flow text as if read from `path` (includes are still read from disk).
     public func parse(text: String, path: String) -> Result {
         let context = ParseContext(catalog: catalog)
         let flow = parse(text: text, path: path, context)
-        return Result(flow: flow, diagnostics: context.diagnostics, sources: sources)
+        return Result(flow: flow, diagnostics: context.diagnostics, sources: sources, files: files)
     }
 
     /// Parses flow text into `context`, for tests that count the context's work.
@@ -47,7 +52,8 @@ public final class FlowParser {
     }
 
     private func parseFile(path: String, shownAs name: String? = nil, _ context: ParseContext) -> Flow? {
-        parse(loader.load(path: path), path: path, shownAs: name, context)
+        files.insert(path)
+        return parse(loader.load(path: path), path: path, shownAs: name, context)
     }
 
     /// `name` is how messages show the file: the path as its `include:` wrote it.
@@ -115,6 +121,7 @@ public final class FlowParser {
         switch node.value {
         case .scalar(let file, _):
             let resolved = Self.resolve(file, from: flowPath)
+            files.insert(resolved)
             guard let text = try? String(contentsOfFile: resolved, encoding: .utf8) else {
                 context.error("data file '\(file)' not found (looked for \(resolved))", at: node.location)
                 return nil
@@ -138,6 +145,7 @@ public final class FlowParser {
         guard let path = context.string(node, "the path of a flow file to include") else { return nil }
         let resolved = Self.resolve(path, from: node.location.file)
         let standardized = Self.standardized(resolved)
+        files.insert(resolved)
         if let index = stack.firstIndex(of: standardized) {
             let chain = (stackNames[index...] + [path]).joined(separator: " -> ")
             context.error("include cycle: \(chain)", at: node.location)

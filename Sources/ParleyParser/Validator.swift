@@ -11,6 +11,9 @@ public final class Validator {
         public var projectFiles: [String] = []
         /// The flows that parsed, by path.
         public var flows: [String: Flow] = [:]
+        /// Every file each flow file's parse read or looked for, by flow file: the file itself,
+        /// the files it includes (and they include) and its CSV data file, whether or not it parsed.
+        public var inputs: [String: Set<String>] = [:]
         /// Every problem, ordered by file, line and column.
         public var diagnostics: [Diagnostic] = []
         /// File texts, for code frames.
@@ -80,6 +83,7 @@ public final class Validator {
             report.flowFiles.append(file)
             let parsed = FlowParser(loader: loader, catalog: catalog).parse(path: file)
             report.sources.merge(parsed.sources) { current, _ in current }
+            report.inputs[file] = parsed.files.union([file])
             report.diagnostics += parsed.diagnostics
             guard let flow = parsed.flow else { continue }
             report.flows[file] = flow

@@ -20,13 +20,23 @@ public struct ProjectRun: Sendable {
         let summary = await PluginHost.run(plugins: plugins, secrets: secrets) { host in
             await SuiteRunner(clock: SystemClock(), options: options).run(flows, host: host)
         }
-        // Closing runs to the end even when the run was cancelled (Ctrl-C): served agents stop,
-        // sockets close, the HTTP client shuts down.
+        await shutDown()
+        return summary
+    }
+
+    /// Shuts the connectors and what the run shares down without running anything: a run planned
+    /// and then not wanted (`parley run --watch` when the flows a change touched are left out).
+    public func discard() async {
+        await shutDown()
+    }
+
+    /// Closing runs to the end even when the calling task was cancelled (Ctrl-C): served agents
+    /// stop, sockets close, the HTTP client shuts down.
+    private func shutDown() async {
         let (connectors, resources) = (connectors, resources)
         await Task {
             for connector in connectors { await connector.shutdown() }
             await resources.shutdown()
         }.value
-        return summary
     }
 }

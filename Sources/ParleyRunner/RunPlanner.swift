@@ -33,6 +33,8 @@ struct RunPlanner {
         /// Flow files and project files checked.
         var flowFiles: [String]
         var projectFiles: [String]
+        /// What each flow reads, and what they all read.
+        var inputs: FlowInputs
     }
 
     /// The plan, and every problem found on the way; the plan is only to be run without errors.
@@ -49,12 +51,17 @@ struct RunPlanner {
         var filteredOut = 0
         var used = Set<String>()
         var uses: [VariableUse] = []
+        var inputs = FlowInputs(flows: report.inputs)
         for file in report.flowFiles {
             // The project a flow file belongs to is read even when the flow does not parse: a
             // broken parley.yaml beside it is reported with the flow's own mistakes.
             var project: ProjectConfig?
             if let located = ProjectParser.locate(from: file) { project = projects.config(at: Self.relative(located), into: &findings) }
             guard let flow = report.flows[file] else { continue }
+            if case .inline(let agent)? = flow.agent {
+                let directory = (file as NSString).deletingLastPathComponent
+                inputs.flows[file, default: [file]].formUnion(FlowInputs.files(of: agent, directory: directory, catalog: registry.catalog))
+            }
             let isSelected = selected(flow)
             if !isSelected { filteredOut += 1 }
             if isSelected && firstProject == nil { firstProject = project }
@@ -91,13 +98,16 @@ struct RunPlanner {
                     settle: project?.defaults.settle ?? ProjectDefaults.fallbackSettle,
                     environment: { environment.value(of: $0) }, agent: agentName))
         }
+        inputs.shared = Set(projects.files)
         for (path, project) in projects.parsed {
             checkProject(project, path: path, used: used, renderer: &renderer, factory: factory, into: &findings)
+            let directory = (path as NSString).deletingLastPathComponent
+            for agent in project.agents { inputs.shared.formUnion(FlowInputs.files(of: agent, directory: directory, catalog: registry.catalog)) }
         }
         checkVariables(uses, into: &findings)
         let plan = Plan(
             flows: flows, project: firstProject, secrets: renderer.secrets, filteredOut: filteredOut, connectors: factory.connectors,
-            flowFiles: report.flowFiles, projectFiles: projects.files)
+            flowFiles: report.flowFiles, projectFiles: projects.files, inputs: inputs)
         return (plan, findings)
     }
 

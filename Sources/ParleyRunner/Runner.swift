@@ -31,7 +31,8 @@ public struct Runner: Sendable {
         let (plan, findings) = planner(request, resources).plan(paths: request.paths)
         for connector in plan.connectors { await connector.shutdown() }
         await resources.shutdown()
-        return Validation(findings: findings, secrets: plan.secrets, flowFiles: plan.flowFiles, projectFiles: plan.projectFiles)
+        return Validation(
+            findings: findings, secrets: plan.secrets, flowFiles: plan.flowFiles, projectFiles: plan.projectFiles, inputs: plan.inputs)
     }
 
     /// Plans a run: every check `validate` makes, then the plugins. A run comes back only when
@@ -54,7 +55,8 @@ public struct Runner: Sendable {
                 findings.add(error)
             }
         }
-        let validation = Validation(findings: findings, secrets: plan.secrets, flowFiles: plan.flowFiles, projectFiles: plan.projectFiles)
+        let validation = Validation(
+            findings: findings, secrets: plan.secrets, flowFiles: plan.flowFiles, projectFiles: plan.projectFiles, inputs: plan.inputs)
         guard !findings.hasErrors else {
             for connector in plan.connectors { await connector.shutdown() }
             await resources.shutdown()

@@ -5,6 +5,9 @@ public struct Validation: Error, Sendable {
     public var secrets: Set<String>
     public var flowFiles: [String]
     public var projectFiles: [String]
+    /// What each flow reads (its file, includes, data, inline agent's script) and what every flow
+    /// reads (parley.yaml, agent scripts): what `parley run --watch` watches.
+    public var inputs = FlowInputs()
 
     /// Whether anything stops a run.
     public var hasErrors: Bool { findings.hasErrors }
