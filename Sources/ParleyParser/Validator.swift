@@ -63,7 +63,14 @@ public final class Validator {
                 }
                 continue
             }
-            let found = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? []).sorted()
+            // A folder given as a symlink is searched where it points. Hidden files and folders are
+            // not searched: .git, .parley, and the `..2026_…` copy a Kubernetes ConfigMap volume
+            // keeps beside its visible links, which would run every flow twice.
+            let root = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map {
+                $0.hasPrefix("/") ? $0 : ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent($0)
+            } ?? path
+            let found = (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? [])
+                .filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }.sorted()
                 .map { path == "." ? $0 : (path as NSString).appendingPathComponent($0) }
             flows += found.filter { file in flowSuffixes.contains { file.hasSuffix($0) } }
             projects += found.filter { ($0 as NSString).lastPathComponent == ProjectParser.fileName }
