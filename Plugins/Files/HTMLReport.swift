@@ -8,7 +8,7 @@ import ParleyModel
 /// thousands of flows stays quick. Events arrive masked, so no secret reaches the page.
 public enum HTMLReport {
     /// The whole page; `transcripts` holds each flow run's transcript lines (`TranscriptLine`), by flow run id.
-    public static func html(_ summary: RunSummary, transcripts: [String: [JSONValue]], title: String = "Parley report") -> String {
+    public static func html(_ summary: RunSummary, transcripts: [String: [JSONValue]]) -> String {
         let data = ReportJSON.object(
             ("report", JSONReport.json(summary, transcripts: [:])),
             ("transcripts", .object(transcripts.sorted { $0.key < $1.key }.map { JSONMember($0.key, .array($0.value)) })))
@@ -19,7 +19,7 @@ public enum HTMLReport {
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="generator" content="parley">
-            <title>\(escape(title))</title>
+            <title>Parley report</title>
             <style>\(HTMLReportPage.style)</style>
             </head>
             <body>
@@ -33,7 +33,7 @@ public enum HTMLReport {
             """
     }
 
-    /// JSON that cannot end its `<script>` element early: `<` (hence `</script>` and `<!--`) and the
+    /// JSON that cannot end its `<script>` element early: `<` (hence `</script>` and `<!--`), `>`, `&` and the
     /// two line separators JavaScript once disallowed are written as escapes, which JSON reads the same.
     static func scriptSafe(_ json: String) -> String {
         var out = ""
@@ -49,11 +49,5 @@ public enum HTMLReport {
             }
         }
         return out
-    }
-
-    /// Text for HTML outside the data block.
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-            .replacingOccurrences(of: "\"", with: "&quot;")
     }
 }
