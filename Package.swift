@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "ParleyCometChat", targets: ["ParleyCometChat"]),
         .library(name: "ParleyHTTP", targets: ["ParleyHTTP"]),
         .library(name: "ParleyMonitor", targets: ["ParleyMonitor"]),
+        .library(name: "ParleyMeaning", targets: ["ParleyMeaning"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -93,6 +94,15 @@ let package = Package(
         .target(name: "ParleyTesting", dependencies: ["ParleyModel", "ParleyParser", "ParleyCore", "ParleyRunner"]),
         // The HTTP client a run shares among its connectors and plugins, made by the composition root.
         .target(name: "ParleyHTTP", dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client")]),
+        // `similar` and `judge`: OpenAI-compatible embeddings and chat-completions endpoints, with a disk cache.
+        .target(
+            name: "ParleyMeaning",
+            dependencies: [
+                "ParleyModel", "ParleyCore", "ParleyHTTP",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         // AG-UI connector: HTTP POST + SSE over AsyncHTTPClient; the wire pieces are pure.
         .target(
             name: "ParleyAGUI",
@@ -139,7 +149,7 @@ let package = Package(
             name: "ParleyRunner",
             dependencies: [
                 "ParleyModel", "ParleyParser", "ParleyCore", "ParleySimulator", "ParleyLog", "ParleyFiles", "ParleyWebhook", "ParleyExec",
-                "ParleyMetrics", "ParleyAGUI", "ParleyPolyAI", "ParleyCometChat", "ParleyServer", "ParleyHTTP",
+                "ParleyMetrics", "ParleyAGUI", "ParleyPolyAI", "ParleyCometChat", "ParleyServer", "ParleyHTTP", "ParleyMeaning",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ]

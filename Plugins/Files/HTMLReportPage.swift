@@ -207,6 +207,13 @@ enum HTMLReportPage {
             const icon = { passed: "✓", failed: "✗", flaky: "~", skipped: "-" }[step.outcome] || "?";
             const node = el("div", "step " + step.outcome, "  ".repeat(step.depth || 0) + icon + " " + step.summary + "  ", el("span", "path", step.location), latencies(step.latency));
             if (step.failure) node.append(el("div", null, step.failure.message));
+            // similar/judge decisions: score against threshold, the model, and the judge's reason.
+            for (const check of step.meaning || []) {
+              const score = typeof check.score === "number" ? check.score.toFixed(2) : "no score";
+              const bar = typeof check.threshold === "number" ? " (threshold " + check.threshold.toFixed(2) + ")" : "";
+              const parts = [(check.passed ? "✓ " : "✗ ") + check.matcher + " " + score + bar, check.model ? "model " + check.model : null, check.reason].filter(Boolean);
+              node.append(el("div", "lat", parts.join(" · ") + " — " + JSON.stringify(check.against)));
+            }
             return node;
           }
 
@@ -236,7 +243,7 @@ enum HTMLReportPage {
               } else if (line.type === "agent_event") {
                 agentEvent(line, f);
               } else if (line.type === "step_finished") {
-                add(line.time, stepLine(Object.assign({}, line.step, { outcome: line.outcome, failure: line.failure, latency: line.latency })));
+                add(line.time, stepLine(Object.assign({}, line.step, { outcome: line.outcome, failure: line.failure, latency: line.latency, meaning: line.meaning })));
               } else if (line.type === "log") {
                 event(line.time, "log: " + line.text);
               }

@@ -74,6 +74,9 @@ struct Run: AsyncParsableCommand {
     @Flag(help: "Start no more flows after the first failure.")
     var failFast = false
 
+    @Flag(help: "Ask the models of `similar` and `judge` afresh: read no cached answer and keep none.")
+    var noCache = false
+
     @Flag(help: "Exit 3 when a webhook POST or Pushgateway push could not be delivered (for cron jobs whose alert is the point).")
     var requireDelivery = false
 
@@ -136,6 +139,7 @@ struct Run: AsyncParsableCommand {
         request.retries = retries
         request.repetitions = repetitions
         request.failFast = failFast
+        request.noCache = noCache
         request.shard = shard.flatMap(Self.shard)
         request.junit = junit
         request.json = json

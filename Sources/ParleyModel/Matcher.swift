@@ -39,6 +39,10 @@ public struct Matcher: Hashable, Sendable {
         case jsonPath(String, Matcher)
         /// `exists: true|false`: the value is present (not null) or absent.
         case exists(Bool)
+        /// `similar: { to: …, threshold: … }`: the text means what one of these says, by embeddings.
+        case similar(Similarity)
+        /// `judge: { rubric: … }`: a language model finds that the text meets the rubric.
+        case judge(Rubric)
     }
 
     /// An order comparison.
@@ -75,6 +79,7 @@ public enum MatcherKeyword: String, Hashable, Sendable, CaseIterable {
     case not, all, any, lt, lte, gt, gte
     case jsonPath = "json_path"
     case exists
+    case similar, judge
 
     /// What the keyword checks, for editors and `parley schema`.
     public var summary: String {
@@ -94,6 +99,10 @@ public enum MatcherKeyword: String, Hashable, Sendable, CaseIterable {
         case .gte: return "The number or duration is at least this."
         case .jsonPath: return "JSON paths into the value, like \"$.items[0].sku\", each with a matcher for what is found there."
         case .exists: return "true: the value is present (not null); false: it is absent."
+        case .similar:
+            return "The text means the same as this (or one of a list), by the cosine similarity of embeddings from parley.yaml's models.embeddings; default threshold 0.75."
+        case .judge:
+            return "A language model (parley.yaml's models.judge) finds that the text meets this rubric."
         }
     }
 
@@ -117,6 +126,8 @@ public enum MatcherKeyword: String, Hashable, Sendable, CaseIterable {
         case .gte: return ["ge", "at_least", "min"]
         case .jsonPath: return ["jsonpath", "path"]
         case .exists: return ["present", "defined"]
+        case .similar: return ["similar_to", "semantic", "means", "paraphrase", "similarity"]
+        case .judge: return ["rubric", "llm_rubric", "llm_judge", "grade", "graded"]
         }
     }
 }

@@ -8,15 +8,21 @@ public struct ProjectConfig: Hashable, Sendable {
     public var plugins: [PluginConfig]
     /// `monitor:`: the checks `parley monitor` runs; nil when not written.
     public var monitor: MonitorConfig?
+    /// `models:`: the endpoints `similar` and `judge` ask; nil when not written.
+    public var models: ModelsConfig?
     /// The file's path.
     public var path: String
 
     /// Creates a project config.
-    public init(agents: [AgentConfig], defaults: ProjectDefaults, plugins: [PluginConfig], monitor: MonitorConfig? = nil, path: String) {
+    public init(
+        agents: [AgentConfig], defaults: ProjectDefaults, plugins: [PluginConfig], monitor: MonitorConfig? = nil, models: ModelsConfig? = nil,
+        path: String
+    ) {
         self.agents = agents
         self.defaults = defaults
         self.plugins = plugins
         self.monitor = monitor
+        self.models = models
         self.path = path
     }
 
@@ -28,7 +34,7 @@ public struct ProjectConfig: Hashable, Sendable {
 
 /// The top-level keys of parley.yaml.
 public enum ProjectKey: String, Hashable, Sendable, CaseIterable {
-    case agents, defaults, plugins, monitor
+    case agents, defaults, plugins, monitor, models
 
     /// What the key sets, for editors and `parley schema`.
     public var summary: String {
@@ -37,6 +43,7 @@ public enum ProjectKey: String, Hashable, Sendable, CaseIterable {
         case .defaults: return "What a flow uses when it says nothing itself: its agent, its timeout and the settle period."
         case .plugins: return "What reports the run: the console, report files, webhooks, metrics, programs."
         case .monitor: return "The scheduled health checks of `parley monitor`."
+        case .models: return "The OpenAI-compatible endpoints the `similar` (embeddings) and `judge` (chat completions) matchers ask."
         }
     }
 }

@@ -126,7 +126,7 @@ struct EventPatternParser {
         case .not(let inner): checkClosedValues(inner, values, field: field, kind: kind)
         case .all(let inner), .any(let inner):
             for each in inner { checkClosedValues(each, values, field: field, kind: kind) }
-        case .equals, .contains, .containsIgnoringCase, .matches, .startsWith, .compare, .object, .jsonPath, .exists:
+        case .equals, .contains, .containsIgnoringCase, .matches, .startsWith, .compare, .object, .jsonPath, .exists, .similar, .judge:
             return
         }
     }

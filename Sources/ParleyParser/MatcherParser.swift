@@ -110,6 +110,10 @@ struct MatcherParser {
             return combine(paths, at: at)
         case .exists:
             return context.bool(value).map { Matcher(.exists($0), at: at) }
+        case .similar:
+            return MeaningMatcherParser(context: context).similar(value).map { Matcher(.similar($0), at: at) }
+        case .judge:
+            return MeaningMatcherParser(context: context).judge(value).map { Matcher(.judge($0), at: at) }
         }
     }
 

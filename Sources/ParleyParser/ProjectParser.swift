@@ -75,7 +75,8 @@ public enum ProjectParser {
         if let node = reader["monitor"], let key = reader.key("monitor") {
             monitor = self.monitor(node, key: key, agents: agents, source: source, context)
         }
-        return ProjectConfig(agents: agents, defaults: defaults, plugins: plugins, monitor: monitor, path: path)
+        let models = reader["models"].flatMap { node in reader.key("models").flatMap { Self.models(node, key: $0, context) } }
+        return ProjectConfig(agents: agents, defaults: defaults, plugins: plugins, monitor: monitor, models: models, path: path)
     }
 
     /// One agent mapping: `{ connector: …, <that connector's settings> }`.

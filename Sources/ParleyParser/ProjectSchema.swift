@@ -13,12 +13,34 @@ enum ProjectSchema {
             case .defaults: schema = S.object(OptionKeys.projectDefaults, ["agent": S.string, "timeout": S.ref("duration"), "settle": S.ref("duration")])
             case .plugins: schema = S.array(pluginEntry(catalog))
             case .monitor: schema = monitorSchema(catalog)
+            case .models: schema = modelsSchema()
             }
             return (key.rawValue, S.describe(schema, key.summary))
         }
         let duration = S.stepDefinitions().filter { $0.0 == "duration" || $0.0 == "value" }
         return S.document(
             id: "parley.schema.json", title: "Parley project (parley.yaml)", root: S.object(root), definitions: agentDefinitions(catalog) + duration)
+    }
+
+    /// `models:`: an endpoint per kind of matcher, and the cache folder.
+    private static func modelsSchema() -> JSONValue {
+        let endpoints: [(String, JSONValue)] = MeaningKind.allCases.map { kind in
+            let keys: [(String, JSONValue)] = ModelEndpoint.keys(for: kind).map { key, summary in
+                let schema: JSONValue
+                switch key {
+                case "timeout": schema = S.ref("duration")
+                case "retries": schema = S.integer(minimum: 0)
+                default: schema = S.string
+                }
+                return (key, S.describe(schema, summary))
+            }
+            let summary = kind == .embeddings
+                ? "An OpenAI-compatible /v1/embeddings endpoint, for `similar`."
+                : "An OpenAI-compatible /v1/chat/completions endpoint, for `judge`."
+            return (kind.rawValue, S.describe(S.object(keys, required: ["url", "model"]), summary))
+        }
+        let cache = S.describe(S.string, "The folder answers are cached in, relative to parley.yaml (default \(ModelsConfig.defaultCache)).")
+        return S.object(endpoints + [("cache", cache)])
     }
 
     /// One entry of `plugins:`: a plugin's name alone, or a mapping of one plugin to its settings.

@@ -41,6 +41,19 @@ extension SchemaExporter {
                     JSONMember("additionalProperties", matcher),
                 ])
             case .exists: schema = boolean
+            case .similar:
+                let texts = when(["array"], then: array(string), otherwise: string)
+                let mapping = object([
+                    ("to", describe(texts, "The text the reply should mean, or a list of texts (any one is enough).")),
+                    ("threshold", describe(fraction, "The least cosine similarity that passes (default 0.75).")),
+                ], required: ["to"])
+                schema = when(["object"], then: mapping, otherwise: texts)
+            case .judge:
+                let mapping = object([
+                    ("rubric", describe(string, "What the text must do, in words.")),
+                    ("threshold", describe(fraction, "When set, the judge's score (0 to 1) must also reach it.")),
+                ], required: ["rubric"])
+                schema = when(["object"], then: mapping, otherwise: string)
             }
             return (keyword.rawValue, describe(schema, keyword.summary))
         }

@@ -12,6 +12,9 @@ extension SchemaExporter {
     /// What a matcher means as a plain value: a scalar, or a list it must equal.
     static let plainValue: JSONValue = .object([JSONMember("type", ["string", "number", "boolean", "null", "array"])])
 
+    /// A number from 0 to 1: a threshold.
+    static let fraction: JSONValue = .object([JSONMember("type", "number"), JSONMember("minimum", 0), JSONMember("maximum", 1)])
+
     static func integer(minimum: Int) -> JSONValue {
         .object([JSONMember("type", "integer"), JSONMember("minimum", .number(Double(minimum)))])
     }

@@ -205,7 +205,7 @@ struct StepParser {
         case .oneOf(let values): return values.allSatisfy(whole)
         case .not(let inner): return isCount(inner)
         case .all(let inner), .any(let inner): return inner.allSatisfy(isCount)
-        case .compare(_, .duration), .contains, .containsIgnoringCase, .matches, .startsWith, .object, .jsonPath, .exists:
+        case .compare(_, .duration), .contains, .containsIgnoringCase, .matches, .startsWith, .object, .jsonPath, .exists, .similar, .judge:
             return false
         }
     }

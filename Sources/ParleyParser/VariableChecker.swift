@@ -161,6 +161,8 @@ struct VariableChecker {
         case .not(let inner), .jsonPath(_, let inner): check(inner)
         case .all(let inner), .any(let inner): inner.forEach { check($0) }
         case .object(let fields): fields.forEach { check($0.matcher) }
+        case .similar(let similarity): check(similarity.references)
+        case .judge(let rubric): check([rubric.text])
         case .compare, .exists: break
         }
     }

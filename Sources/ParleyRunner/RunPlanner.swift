@@ -18,6 +18,8 @@ struct RunPlanner {
     var excludeTags: [String] = []
     /// `--var`.
     var variables: [String: JSONValue] = [:]
+    /// Whether `similar`/`judge` answers are read from and kept in the disk cache (`--no-cache`: not).
+    var useModelCache = true
 
     /// Everything a run needs from the files.
     struct Plan {
@@ -52,6 +54,7 @@ struct RunPlanner {
         var used = Set<String>()
         var uses: [VariableUse] = []
         var inputs = FlowInputs(flows: report.inputs)
+        var meaningPlans: [String: MeaningPlan] = [:]
         for file in report.flowFiles {
             // The project a flow file belongs to is read even when the flow does not parse: a
             // broken parley.yaml beside it is reported with the flow's own mistakes.
@@ -91,12 +94,20 @@ struct RunPlanner {
                 continue
             }
             let environment = environment
-            flows.append(
-                PlannedFlow(
-                    flow: flow, path: file, connector: connector,
-                    defaultTimeout: project?.defaults.timeout ?? ProjectDefaults.fallbackTimeout,
-                    settle: project?.defaults.settle ?? ProjectDefaults.fallbackSettle,
-                    environment: { environment.value(of: $0) }, agent: agentName))
+            var planned = PlannedFlow(
+                flow: flow, path: file, connector: connector,
+                defaultTimeout: project?.defaults.timeout ?? ProjectDefaults.fallbackTimeout,
+                settle: project?.defaults.settle ?? ProjectDefaults.fallbackSettle,
+                environment: { environment.value(of: $0) }, agent: agentName)
+            if !MeaningUse.kinds(in: flow.steps).isEmpty {
+                let key = project?.path ?? ""
+                let meaning = meaningPlans[key] ?? MeaningPlan(
+                    models: project?.models, projectPath: project?.path, renderer: &renderer, resources: resources, useCache: useModelCache)
+                meaningPlans[key] = meaning
+                planned.meaning = meaning.resolver
+                planned.skipReason = meaning.skipReason(for: flow)
+            }
+            flows.append(planned)
         }
         inputs.shared = Set(projects.files)
         for (path, project) in projects.parsed {

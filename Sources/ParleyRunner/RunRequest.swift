@@ -17,6 +17,8 @@ public struct RunRequest: Sendable {
     public var retries = 0
     public var repetitions = 1
     public var failFast = false
+    /// `--no-cache`: `similar` and `judge` ask their models afresh, and keep nothing.
+    public var noCache = false
     public var shard: Shard?
     /// Also write JUnit XML, the JSON report, the HTML report, or transcripts (one JSONL per flow run) here.
     public var junit: String?

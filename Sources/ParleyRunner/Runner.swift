@@ -81,7 +81,7 @@ public struct Runner: Sendable {
     private func planner(_ request: RunRequest, _ resources: RunResources) -> RunPlanner {
         RunPlanner(
             registry: registry, resources: resources, environment: environment, agentOverride: request.agent, tags: request.tags,
-            excludeTags: request.excludeTags, variables: request.variables.mapValues(JSONValue.string))
+            excludeTags: request.excludeTags, variables: request.variables.mapValues(JSONValue.string), useModelCache: !request.noCache)
     }
 
     private func makePlugins(_ plan: RunPlanner.Plan, request: RunRequest, resources: RunResources) throws(InvalidInput) -> [any Plugin] {

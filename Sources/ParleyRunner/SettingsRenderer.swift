@@ -26,6 +26,11 @@ struct SettingsRenderer {
         return rendered
     }
 
+    /// A value that is a credential however it was written (a model's API key).
+    mutating func noteSecret(_ value: String) {
+        if !value.isEmpty { secrets.insert(value) }
+    }
+
     /// Settings that are credentials whatever way they were written (a literal token in
     /// parley.yaml too, as the declaration says): masked in every output like `${secret.X}` values.
     mutating func noteCredentials(of declaration: ProviderDeclaration, in settings: [String: JSONValue]) {

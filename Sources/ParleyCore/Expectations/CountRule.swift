@@ -21,7 +21,7 @@ struct CountRule {
             return passed ? inner.allSatisfy { isFinal($0, at: count) } : inner.contains { !holds($0, count) && isFinal($0, at: count) }
         case .any(let inner):
             return passed ? inner.contains { holds($0, count) && isFinal($0, at: count) } : inner.allSatisfy { isFinal($0, at: count) }
-        case .equals, .compare(_, .duration), .contains, .containsIgnoringCase, .matches, .startsWith, .object, .jsonPath, .exists:
+        case .equals, .compare(_, .duration), .contains, .containsIgnoringCase, .matches, .startsWith, .object, .jsonPath, .exists, .similar, .judge:
             return false
         }
     }

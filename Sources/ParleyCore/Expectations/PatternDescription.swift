@@ -31,6 +31,8 @@ enum PatternDescription {
             }.joined(separator: " ")
         case .jsonPath(let path, let inner): return "with \(path) \(describe(inner))"
         case .exists(let present): return present ? "present" : "absent"
+        case .similar(let similarity): return "meaning \(similarity.references.map(quoted).joined(separator: " or "))"
+        case .judge(let rubric): return "meeting the rubric \(quoted(rubric.text))"
         }
     }
 

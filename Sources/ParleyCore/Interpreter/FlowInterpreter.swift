@@ -55,6 +55,10 @@ public struct FlowInterpreter: Sendable {
     public private(set) var results: [StepResult] = []
     /// Agent events received.
     public private(set) var eventCount = 0
+    /// The models' answers to the `similar` and `judge` questions asked so far.
+    var meaning: [MeaningQuestion: MeaningAnswer] = [:]
+    /// Collects unanswered questions and the checks made (set by the runner for flows that ask models).
+    public var probe: MeaningProbe?
 
     /// Creates an interpreter for `flow`, started at the clock reading `now`.
     public init(flow: Flow, settings: Settings = Settings(), at now: Duration) {
@@ -66,7 +70,14 @@ public struct FlowInterpreter: Sendable {
     }
 
     var interpolation: Interpolation { Interpolation(variables: variables, environment: settings.environment) }
-    var evaluator: MatcherEvaluator { MatcherEvaluator(interpolation: interpolation, counter: settings.evaluations) }
+    var evaluator: MatcherEvaluator {
+        MatcherEvaluator(interpolation: interpolation, counter: settings.evaluations, meaning: meaning, probe: probe)
+    }
+
+    /// Answers from the models, for the questions a probe found; the next input is judged with them.
+    public mutating func learn(_ answers: [MeaningQuestion: MeaningAnswer]) {
+        meaning.merge(answers) { _, new in new }
+    }
 
     /// Sets the flow's variables and runs up to the first wait.
     public mutating func start() -> InterpreterOutput {
@@ -182,6 +193,7 @@ public struct FlowInterpreter: Sendable {
 
     mutating func record(_ info: StepInfo, _ outcome: StepOutcome, started: Duration, at now: Duration) {
         var result = StepResult(step: info, outcome: outcome, started: started - flowStart, duration: now - started)
+        result.meaning = probe?.takeChecks() ?? []
         // Reports carry what the turn measured; latencies count from a user action, so the opening turn has none.
         if !conversation.isOpening {
             for measure in LatencyMeasure.allCases { result.latencies[measure] = conversation.turn.latency(measure) }

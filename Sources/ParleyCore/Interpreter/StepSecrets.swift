@@ -52,6 +52,8 @@ enum StepSecrets {
         case .not(let inner), .jsonPath(_, let inner): return templatesOf(inner)
         case .all(let inner), .any(let inner): return inner.flatMap(templatesOf)
         case .object(let fields): return fields.flatMap { templatesOf($0.matcher) }
+        case .similar(let similarity): return similarity.references
+        case .judge(let rubric): return [rubric.text]
         case .compare, .exists: return []
         }
     }

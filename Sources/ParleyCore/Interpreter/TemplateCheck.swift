@@ -40,6 +40,14 @@ struct TemplateCheck {
         case .not(let inner), .jsonPath(_, let inner): return failure(in: inner)
         case .all(let inner), .any(let inner): return inner.lazy.compactMap(failure(in:)).first
         case .object(let fields): return fields.lazy.compactMap { failure(in: $0.matcher) }.first
+        case .similar(let similarity):
+            return similarity.references.lazy.compactMap { template in
+                if case .failure(let failure) = interpolation.render(template) { return failure }
+                return nil
+            }.first
+        case .judge(let rubric):
+            if case .failure(let failure) = interpolation.render(rubric.text) { return failure }
+            return nil
         case .compare, .exists: return nil
         }
     }

@@ -6,11 +6,20 @@ public struct MatcherEvaluator: Sendable {
     public var interpolation: Interpolation
     /// Counts the events matched against patterns, when a test asks.
     public var counter: EvaluationCounter?
+    /// The models' answers to `similar` and `judge` questions, learned before the input was handled.
+    public var meaning: [MeaningQuestion: MeaningAnswer]
+    /// Notes the questions without an answer, and the checks made.
+    public var probe: MeaningProbe?
 
     /// Creates an evaluator.
-    public init(interpolation: Interpolation, counter: EvaluationCounter? = nil) {
+    public init(
+        interpolation: Interpolation, counter: EvaluationCounter? = nil, meaning: [MeaningQuestion: MeaningAnswer] = [:],
+        probe: MeaningProbe? = nil
+    ) {
         self.interpolation = interpolation
         self.counter = counter
+        self.meaning = meaning
+        self.probe = probe
     }
 
     /// Matches an event against a pattern: the kind must be one the event answers to, then its fields.
@@ -79,6 +88,10 @@ public struct MatcherEvaluator: Sendable {
         case .exists(let expected):
             let present = value != nil && value != .null
             return present == expected ? .pass : .fail(expected ? "missing" : "present: \(Self.show(value))")
+        case .similar(let similarity):
+            return similar(value, similarity)
+        case .judge(let rubric):
+            return judge(value, rubric)
         }
     }
 

@@ -28,6 +28,8 @@ public struct StepResult: Hashable, Sendable {
     /// The latencies of the current turn reached when the step finished, measured from the user
     /// action that opened the turn (none in the opening turn, which no user action opened).
     public var latencies: [LatencyMeasure: Duration]
+    /// The `similar` and `judge` decisions made while the step waited, with scores and models.
+    public var meaning: [MeaningCheck] = []
 
     /// Creates a result.
     public init(

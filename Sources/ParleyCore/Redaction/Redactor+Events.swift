@@ -45,6 +45,13 @@ extension Redactor {
     func redact(_ result: StepResult) -> StepResult {
         var copy = result
         if case .failed(let failure) = result.outcome { copy.outcome = .failed(redact(failure)) }
+        copy.meaning = result.meaning.map { check in
+            var masked = check
+            masked.text = redact(check.text)
+            masked.against = redact(check.against)
+            masked.reason = check.reason.map(redact)
+            return masked
+        }
         return copy
     }
 

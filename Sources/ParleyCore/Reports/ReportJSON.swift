@@ -78,7 +78,16 @@ public enum ReportJSON {
                 ("depth", int(result.step.depth)),
             ] + outcome(result.outcome) + [
                 ("started", seconds(result.started)), ("duration", seconds(result.duration)), ("latency", latency(result.latencies)),
+                ("meaning", result.meaning.isEmpty ? nil : .array(result.meaning.map(meaningCheck))),
             ])
+    }
+
+    /// One `similar`/`judge` decision: `{matcher, text, against, passed, score, threshold, model, reason}`.
+    public static func meaningCheck(_ check: MeaningCheck) -> JSONValue {
+        object(
+            ("matcher", .string(check.kind.keyword)), ("text", .string(check.text)), ("against", .string(check.against)),
+            ("passed", .bool(check.passed)), ("score", check.score.map(JSONValue.number)), ("threshold", check.threshold.map(JSONValue.number)),
+            ("model", check.model.map(JSONValue.string)), ("reason", check.reason.map(JSONValue.string)))
     }
 
     /// `{first_token, reply_complete, run_finished}`, each in seconds from the user action and only

@@ -79,7 +79,21 @@ public enum ReportReader {
                 if latency.optionalMember(measure.rawValue) != nil { latencies[measure] = try latency.seconds(measure.rawValue) }
             }
         }
-        return StepResult(step: info, outcome: outcome, started: try node.seconds("started"), duration: try node.seconds("duration"), latencies: latencies)
+        var result = StepResult(
+            step: info, outcome: outcome, started: try node.seconds("started"), duration: try node.seconds("duration"), latencies: latencies)
+        result.meaning = try each(node.optionalArray("meaning"), meaningCheck)
+        return result
+    }
+
+    private static func meaningCheck(_ node: Node) throws(Problem) -> MeaningCheck {
+        let keyword = try node.string("matcher")
+        guard let kind = MeaningKind.allCases.first(where: { $0.keyword == keyword }) else {
+            throw Problem(path: node.path + ".matcher", expected: MeaningKind.allCases.map(\.keyword).joined(separator: " or "))
+        }
+        return MeaningCheck(
+            kind: kind, text: try node.string("text"), against: try node.string("against"), passed: try node.bool("passed"),
+            score: try node.optionalMember("score")?.number(), threshold: try node.optionalMember("threshold")?.number(),
+            reason: try node.optionalString("reason"), model: try node.optionalString("model"))
     }
 
     private static func failure(_ node: Node) throws(Problem) -> StepFailure {

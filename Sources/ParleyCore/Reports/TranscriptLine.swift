@@ -37,7 +37,10 @@ public enum TranscriptLine {
             return line(
                 "step_finished",
                 [("step", ReportJSON.step(result.step))] + ReportJSON.outcome(result.outcome)
-                    + [("duration", ReportJSON.seconds(result.duration)), ("latency", ReportJSON.latency(result.latencies))])
+                    + [
+                        ("duration", ReportJSON.seconds(result.duration)), ("latency", ReportJSON.latency(result.latencies)),
+                        ("meaning", result.meaning.isEmpty ? nil : .array(result.meaning.map(ReportJSON.meaningCheck))),
+                    ])
         case .log(let text):
             return line("log", [("text", .string(text))])
         case .flowFinished(let result):

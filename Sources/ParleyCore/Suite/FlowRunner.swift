@@ -14,7 +14,7 @@ public struct FlowRunner: Sendable {
     /// Runs `flow` as `run`; `suiteStart` is the clock reading the suite's event times count from.
     public func run(
         _ flow: Flow, as run: FlowRun, connector: any Connector, settings: FlowInterpreter.Settings, suiteStart: Duration = .zero,
-        host: PluginHost
+        host: PluginHost, meaning: (any MeaningResolver)? = nil
     ) async -> FlowResult {
         let started = clock.now
         func publish(_ kind: PluginEvent.Kind) async {
@@ -42,6 +42,10 @@ public struct FlowRunner: Sendable {
         var settings = settings
         settings.agentSpeaksFirst = session.agentSpeaksFirst
         var interpreter = FlowInterpreter(flow: flow, settings: settings, at: clock.now)
+        // Only a flow whose matchers ask models is probed: the probe evaluates each input twice.
+        let asker = meaning.flatMap { MeaningUse.kinds(in: flow.steps).isEmpty ? nil : MeaningAsker(resolver: $0) }
+        if asker != nil { interpreter.probe = MeaningProbe() }
+        await asker?.settle(&interpreter) { _ = $0.start() }
         var output = interpreter.start()
         var outcome: FlowOutcome
         loop: while true {
@@ -57,7 +61,9 @@ public struct FlowRunner: Sendable {
             case .perform(let action):
                 do {
                     try await session.perform(action)
-                    output = interpreter.actionPerformed(at: clock.now)
+                    let now = clock.now
+                    await asker?.settle(&interpreter) { _ = $0.actionPerformed(at: now) }
+                    output = interpreter.actionPerformed(at: now)
                 } catch is CancellationError {
                     outcome = .skipped(reason: "interrupted")
                     break loop
@@ -67,9 +73,13 @@ public struct FlowRunner: Sendable {
             case .awaitEvent(let deadline):
                 do {
                     if let event = try await session.next(before: deadline) {
-                        output = interpreter.received(event, at: clock.now)
+                        let now = clock.now
+                        await asker?.settle(&interpreter) { _ = $0.received(event, at: now) }
+                        output = interpreter.received(event, at: now)
                     } else {
-                        output = interpreter.deadlinePassed(at: clock.now)
+                        let now = clock.now
+                        await asker?.settle(&interpreter) { _ = $0.deadlinePassed(at: now) }
+                        output = interpreter.deadlinePassed(at: now)
                     }
                 } catch is CancellationError {
                     outcome = .skipped(reason: "interrupted")

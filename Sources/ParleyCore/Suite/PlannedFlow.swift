@@ -14,6 +14,10 @@ public struct PlannedFlow: Sendable {
     public var environment: @Sendable (Reference) -> String?
     /// The agent's name, for reports and metrics; nil when not known.
     public var agent: String?
+    /// Answers `similar` and `judge`; nil when the flow asks no model.
+    public var meaning: (any MeaningResolver)?
+    /// Why the flow is not run (a model it needs is not configured); it is reported skipped, never passed.
+    public var skipReason: String?
 
     /// Creates a planned flow.
     public init(

@@ -80,7 +80,8 @@ public struct SuiteRunner: Sendable {
     }
 
     private func runJob(_ job: Job, board: Board, suiteStart: Duration, host: PluginHost) async -> FlowResult {
-        let skipReason = Task.isCancelled ? "interrupted" : (options.failFast && board.sawFailure ? "--fail-fast: an earlier flow failed" : nil)
+        let skipReason = Task.isCancelled
+            ? "interrupted" : (options.failFast && board.sawFailure ? "--fail-fast: an earlier flow failed" : job.planned.skipReason)
         if let skipReason {
             let result = FlowResult(
                 run: job.run, outcome: .skipped(reason: skipReason), steps: [], started: clock.now - suiteStart, duration: .zero,
@@ -96,7 +97,8 @@ public struct SuiteRunner: Sendable {
             var run = job.run
             run.attempt = attempt
             let result = await FlowRunner(clock: clock).run(
-                job.planned.flow, as: run, connector: job.planned.connector, settings: settings, suiteStart: suiteStart, host: host)
+                job.planned.flow, as: run, connector: job.planned.connector, settings: settings, suiteStart: suiteStart, host: host,
+                meaning: job.planned.meaning)
             if case .failed = result.outcome, attempt <= options.retries, !Task.isCancelled {
                 attempt += 1
                 continue

@@ -8,7 +8,8 @@ enum RunnerHarness {
     /// Runs one flow with `FlowRunner`; the suite starts at the clock's reading when called.
     static func runFlow(
         _ yaml: String, connector: any Connector, clock: ManualClock,
-        settings: FlowInterpreter.Settings = FlowInterpreter.Settings(), secrets: SecretRegistry = SecretRegistry()
+        settings: FlowInterpreter.Settings = FlowInterpreter.Settings(), secrets: SecretRegistry = SecretRegistry(),
+        meaning: (any MeaningResolver)? = nil
     ) async throws -> (FlowResult, RecordingPlugin, RunSummary) {
         let flow = try FlowText.parse(yaml)
         let recorder = RecordingPlugin()
@@ -16,7 +17,7 @@ enum RunnerHarness {
         let run = FlowRun(id: FlowText.path, name: flow.name, path: FlowText.path, location: flow.location)
         let summary = await PluginHost.run(plugins: [recorder], secrets: secrets) { host in
             let result = await FlowRunner(clock: clock).run(
-                flow, as: run, connector: connector, settings: settings, suiteStart: suiteStart, host: host)
+                flow, as: run, connector: connector, settings: settings, suiteStart: suiteStart, host: host, meaning: meaning)
             return RunSummary(results: [result], startedAt: Date(), duration: clock.now - suiteStart)
         }
         return (summary.results[0], recorder, summary)

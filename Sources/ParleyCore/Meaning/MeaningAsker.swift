@@ -1,0 +1,24 @@
+/// Asks the models, before an input is handled, every question handling it would raise. The
+/// interpreter is a value: a copy handles the input with a fresh probe and no answers for what
+/// is new; its unanswered questions go to the models; the answers are learned; and the copy is
+/// made again, since an answer can take the flow on to matchers not reached before. When a copy
+/// asks nothing new, the real interpreter handles the input with every answer it needs.
+struct MeaningAsker: Sendable {
+    let resolver: any MeaningResolver
+
+    /// At most this many rounds per input: each round answers at least one new question, and a
+    /// flow with more than this many `similar`/`judge` matchers reached by one event is unlikely.
+    static let rounds = 32
+
+    func settle(_ interpreter: inout FlowInterpreter, _ handle: (inout FlowInterpreter) -> Void) async {
+        for _ in 0..<Self.rounds {
+            var copy = interpreter
+            let probe = MeaningProbe()
+            copy.probe = probe
+            handle(&copy)
+            let questions = probe.questions
+            if questions.isEmpty { return }
+            interpreter.learn(await resolver.answers(to: questions))
+        }
+    }
+}

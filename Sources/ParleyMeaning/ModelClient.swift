@@ -1,0 +1,61 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import ParleyCore
+import ParleyHTTP
+import ParleyModel
+
+/// Posts JSON to an OpenAI-compatible endpoint, with a time limit per request and retries for
+/// failures that may pass (a time-out, a refused connection, a 429, a 5xx).
+struct ModelClient: Sendable {
+    let http: HTTPClient
+    let settings: ModelSettings
+    /// What the endpoint is for, in messages: "embeddings", "judge".
+    let role: String
+
+    func post(_ path: String, _ body: JSONValue) async throws(ModelFailure) -> JSONValue {
+        var attempt = 0
+        while true {
+            do {
+                return try await once(path, body)
+            } catch {
+                attempt += 1
+                guard error.retryable, attempt <= settings.retries, !Task.isCancelled else {
+                    let tries = attempt > 1 ? " (after \(attempt) attempts)" : ""
+                    throw ModelFailure("the \(role) endpoint \(HTTPFailureText.displayURL(settings.endpoint(path))): \(error.message)\(tries)")
+                }
+                // A short, growing pause: a busy server gets a moment, a test waits little.
+                try? await Task.sleep(for: .milliseconds(200 * attempt))
+            }
+        }
+    }
+
+    private func once(_ path: String, _ body: JSONValue) async throws(ModelFailure) -> JSONValue {
+        var request = HTTPClientRequest(url: settings.endpoint(path))
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        if let key = settings.apiKey, !key.isEmpty { request.headers.add(name: "Authorization", value: "Bearer \(key)") }
+        request.body = .bytes(ByteBuffer(string: body.serialized()))
+        let response: HTTPClientResponse
+        let bytes: ByteBuffer
+        do {
+            let (seconds, attoseconds) = settings.timeout.components
+            response = try await http.execute(request, timeout: .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000))
+            bytes = try await response.body.collect(upTo: 64 << 20)
+        } catch {
+            throw ModelFailure(HTTPFailureText.reason(error), retryable: true)
+        }
+        let text = String(buffer: bytes)
+        guard (200..<300).contains(response.status.code) else {
+            let retryable = response.status.code == 429 || response.status.code >= 500
+            let detail = text.isEmpty ? "" : ": \(text.prefix(300))"
+            throw ModelFailure("HTTP \(response.status.code)\(detail)", retryable: retryable)
+        }
+        do {
+            return try JSONValue(parsing: Data(text.utf8))
+        } catch {
+            throw ModelFailure("the answer is not JSON: \(text.prefix(200))")
+        }
+    }
+}
