@@ -23,8 +23,11 @@ public struct FlowFailure: Hashable, Sendable, CustomStringConvertible {
 
     /// Every failure of a finished run, or the findings that stopped it before it started.
     ///
-    /// A flow skipped by `--fail-fast` is not listed: the flow that failed is. Secrets are already
-    /// masked: the run's results and the rendered findings are.
+    /// A flow skipped by `--fail-fast` is not listed: the flow that failed is; nor is one an
+    /// interruption skipped, which is listed once. Any other skip (a model the flow needs is not
+    /// configured) is listed with its reason: a test that expects every flow to pass must not
+    /// pass with a flow that never ran. Secrets are already masked: the run's results and the
+    /// rendered findings are.
     public static func failures(of outcome: Result<RunSummary, Validation>) -> [FlowFailure] {
         switch outcome {
         case .failure(let validation):
@@ -35,6 +38,8 @@ public struct FlowFailure: Hashable, Sendable, CustomStringConvertible {
                 switch result.outcome {
                 case .failed(let failure):
                     failures.append(FlowFailure(location: failure.location, message: "\(result.run.name): \(failure.message)"))
+                case .skipped(let reason) where !summary.interrupted && reason != "interrupted" && !reason.hasPrefix("--fail-fast"):
+                    failures.append(FlowFailure(location: result.run.location, message: "\(result.run.name) did not run: \(reason)"))
                 case .passed, .flaky, .skipped:
                     break
                 }

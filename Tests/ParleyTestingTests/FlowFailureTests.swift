@@ -25,4 +25,14 @@ import Testing
         summary.pluginFailures = []
         #expect(FlowFailure.failures(of: .success(summary)).count == 1)
     }
+
+    @Test("a flow skipped for a model this machine lacks is listed with its reason: it did not pass")
+    func skippedForAModel() {
+        var summary = SampleRun.summary(interrupted: false)
+        summary.pluginFailures = []
+        summary.results[summary.results.count - 1].outcome = .skipped(reason: "models.judge is not configured on this machine")
+        let failures = FlowFailure.failures(of: .success(summary))
+        #expect(failures.count == 2)
+        #expect(failures.last?.description.hasSuffix("did not run: models.judge is not configured on this machine") == true, "\(failures)")
+    }
 }

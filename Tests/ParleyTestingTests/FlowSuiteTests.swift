@@ -14,11 +14,30 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         var suite = FlowSuite(flows.path)
         suite.request.parallel = 4
+        // 12-meaning asks models this test does not serve (ParleyCLITests' MeaningRunTests does);
+        // skipped, it would be an issue, as `skippedIsAnIssue` shows.
+        suite.request.excludeTags = ["meaning"]
         let summary = try #require(await suite.expectAllPass())
         #expect(summary.results.count == 28)
         #expect(summary.passed + summary.flaky == 28)
         // The project's files plugin ran too, in the copy.
         #expect(FileManager.default.fileExists(atPath: flows.appendingPathComponent("reports/report.json").path))
+    }
+
+    @Test("a flow skipped because its model is not configured is an issue with the reason, never a pass")
+    func skippedIsAnIssue() async throws {
+        let (folder, flows) = try TestFolders.examples()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = IssueLog()
+        await withKnownIssue {
+            let summary = await FlowSuite(flows.appendingPathComponent("12-meaning.flow.yaml").path).expectAllPass()
+            #expect(summary?.skipped == 1)
+        } matching: { issue in
+            log.keep(issue)
+        }
+        let comments = log.issues.map { $0.comments.map(\.rawValue).joined() }
+        #expect(comments.count == 1, "\(comments)")
+        #expect(comments.first?.contains("did not run: models.embeddings is not configured on this machine") == true, "\(comments)")
     }
 
     @Test("a failing flow is recorded as exactly one issue at its failing step's file, line and column, with the flow's name and message")

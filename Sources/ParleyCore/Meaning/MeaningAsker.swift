@@ -1,3 +1,5 @@
+import ParleyModel
+
 /// Asks the models, before an input is handled, every question handling it would raise. The
 /// interpreter is a value: a copy handles the input with a fresh probe and no answers for what
 /// is new; its unanswered questions go to the models; the answers are learned; and the copy is
@@ -20,5 +22,15 @@ struct MeaningAsker: Sendable {
             if questions.isEmpty { return }
             interpreter.learn(await resolver.answers(to: questions))
         }
+    }
+}
+
+/// What answers when a flow asks a model and the runner was given none: each question fails
+/// with the reason, so a `similar` step reads why it failed instead of what it did not compare.
+struct NoModels: MeaningResolver {
+    func answers(to questions: [MeaningQuestion]) async -> [MeaningQuestion: MeaningAnswer] {
+        Dictionary(
+            questions.map { ($0, .unavailable("no model answers `\($0.kind.keyword)` here (parley run reads them from parley.yaml's models:)")) },
+            uniquingKeysWith: { first, _ in first })
     }
 }
