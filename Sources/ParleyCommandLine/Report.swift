@@ -15,11 +15,15 @@ struct Report: AsyncParsableCommand {
             merged in the order given: every flow run once, timed from the earliest start to the latest end. \
             The merged JSON report names the transcripts where they are, relative to its own folder.
 
-            Exit codes: 0 every flow passed; 1 a flow failed, or a shard was interrupted or lost a report of its \
+            Exit codes: 0 every flow passed (or was skipped for a model its machine lacks, as parley run counts \
+            it); 1 a flow failed (or, with --fail-on-skip, was skipped), or a shard was interrupted or lost a report of its \
             own; 2 a report cannot be read or a flow run is in two of them (nothing is written); 3 a file \
             could not be written, or a transcript a report names is missing or damaged (the rest is still written).
             """
     )
+
+    @Flag(help: "Exit 1 when a flow run was skipped (a model it needs was not configured where it ran).")
+    var failOnSkip = false
 
     @Argument(help: "JSON reports to merge (the shards of one run).")
     var reports: [String]
@@ -56,6 +60,7 @@ struct Report: AsyncParsableCommand {
         let summary = rebuild.summary
         print("\(summary.results.count) flow runs from \(reports.count) \(reports.count == 1 ? "report" : "reports"): \(summary.passed) passed, \(summary.flaky) flaky, \(summary.failed) failed, \(summary.skipped) skipped")
         if !problems.isEmpty { throw ExitStatus.of(.reportsIncomplete) }
-        if !summary.succeeded || !summary.pluginFailures.isEmpty { throw ExitStatus.of(.failed) }
+        // As `parley run` ends: a shard's lost report is a failure here, since this run must stand for it.
+        if RunEnding(summary, signal: nil, skipsFail: failOnSkip) != .passed || !summary.pluginFailures.isEmpty { throw ExitStatus.of(.failed) }
     }
 }
