@@ -26,7 +26,11 @@ struct FlowTally: Sendable {
         runs += 1
         if case .failed = result.outcome { failed += 1 }
         durations.record(result.duration)
+        // A turn's latency belongs to the step that was running when it was reached: every later
+        // step of the turn carries the same value, which is a new turn's only when it differs.
+        var previous: [LatencyMeasure: Duration] = [:]
         for step in result.steps where step.outcome != .skipped {
+            defer { previous = step.latencies }
             let key = StepKey(location: step.step.location, summary: step.step.summary)
             if steps[key] == nil {
                 steps[key] = StepTally()
@@ -35,7 +39,7 @@ struct FlowTally: Sendable {
             steps[key]?.count += 1
             if case .failed = step.outcome { steps[key]?.failed += 1 }
             steps[key]?.measures[.duration, default: LatencyHistogram()].record(step.duration)
-            for (measure, latency) in step.latencies {
+            for (measure, latency) in step.latencies where previous[measure] != latency {
                 steps[key]?.measures[LoadMeasure(measure), default: LatencyHistogram()].record(latency)
             }
         }

@@ -3,7 +3,7 @@ import ParleyModel
 
 extension LoadSummary {
     /// The summary for a terminal: the totals, then a table of percentiles overall, per flow and
-    /// per step (its own duration, and the latencies its turn had reached), then the failures.
+    /// per step (its own duration, and the latencies of its turn reached while it ran), then the failures.
     public var table: String {
         var lines = [headline, totals, ""]
         var rows: [(String, LatencyFigures?)] = [("", nil)]

@@ -42,7 +42,7 @@ public struct LoadSummary: Hashable, Sendable {
         public var steps: [Step]
     }
 
-    /// One step's figures: its own duration and the latencies its turn had reached when it finished.
+    /// One step's figures: its own duration, and the latencies of its turn reached while it ran.
     public struct Step: Hashable, Sendable {
         /// `send "Where is my order?"`, `expect reply`.
         public var summary: String
