@@ -7,7 +7,7 @@ extension LoadSummary {
     public static let jsonVersion = 1
 
     /// The summary as `--json` writes it: the same figures as the table, durations in seconds to
-    /// the microsecond (docs/load.md lists the keys).
+    /// the microsecond (README, `parley load`, lists the keys).
     public var json: JSONValue {
         ReportJSON.object(
             ("version", ReportJSON.int(Self.jsonVersion)),
