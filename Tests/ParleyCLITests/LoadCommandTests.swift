@@ -143,6 +143,38 @@ struct LoadCommandTests {
         #expect(Self.ordered((json["latency"] as? [String: Any])?["first_token"]))
     }
 
+    @Test("failing runs against the in-process simulator: exit 1, the failures grouped by step and message; --max-error-rate 1 lets them pass")
+    func failures() throws {
+        let (folder, server) = try Self.project(executable)
+        server.stop()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+            agents:
+              local: { connector: simulator, script: load.agent.yaml }
+            defaults: { agent: local, timeout: 10s }
+            """.write(to: folder.appendingPathComponent("parley.yaml"), atomically: true, encoding: .utf8)
+        try """
+            flow: Closed on Sunday
+            steps:
+              - send: What are your opening hours?
+              - expect: { reply: { contains: Sunday }, within: 300ms }
+            """.write(to: folder.appendingPathComponent("sunday.flow.yaml"), atomically: true, encoding: .utf8)
+        let runner = CommandRunner(executable: executable, directory: folder)
+        let output = try runner.run(["load", "sunday.flow.yaml", "hours.flow.yaml", "--users", "2", "--duration", "1s", "--json", "load.json"])
+        #expect(output.status == 1, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
+        let json = try Self.json(folder.appendingPathComponent("load.json"))
+        let runs = try #require(json["runs"] as? [String: Any])
+        let (total, failed) = (runs["total"] as? Int ?? 0, runs["failed"] as? Int ?? 0)
+        #expect(failed > 0 && failed < total, "\(runs)")
+        #expect(json["error_rate"] as? Double == (Double(failed) / Double(total) * 1_000_000).rounded() / 1_000_000)
+        let errors = try #require(json["errors"] as? [[String: Any]])
+        #expect(errors.count == 1 && errors.first?["count"] as? Int == failed, "\(errors)")
+        #expect(errors.first?["location"] as? String == "sunday.flow.yaml:4:5")
+        #expect(output.stdout.contains("failures:\n  \(failed)× sunday.flow.yaml:4:5: expected reply"), "\(output.stdout)")
+        let tolerated = try runner.run(["load", "sunday.flow.yaml", "--duration", "1s", "--max-error-rate", "1", "--no-progress"])
+        #expect(tolerated.status == 0, "stdout: \(tolerated.stdout)\nstderr: \(tolerated.stderr)")
+    }
+
     @Test("--users and --rate together are invalid input: exit 2, nothing runs")
     func bothModels() throws {
         let output = try CommandRunner(executable: executable).run(["load", ".", "--users", "2", "--rate", "5/s"])
