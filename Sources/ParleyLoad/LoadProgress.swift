@@ -5,6 +5,8 @@ public struct LoadProgress: Hashable, Sendable {
     /// Virtual users (or open-model runs) running now, and out of how many.
     public var active: Int
     public var users: Int
+    /// What `active` counts: `users`, or `in flight` in the open model.
+    public var activeName = "users"
     /// Finished runs, passed or failed, and the failed ones.
     public var runs: Int
     public var failed: Int
@@ -23,11 +25,11 @@ public struct LoadProgress: Hashable, Sendable {
         self.runsPerSecond = runsPerSecond
     }
 
-    /// `  12s  users 10/10  runs 123  errors 0  8.1 runs/s`: one plain line, the same in a
+    /// `12s  users 10/10  runs 123  errors 0  8.1 runs/s`: one plain line, the same in a
     /// terminal and in a CI log.
     public var line: String {
         let seconds = Int(elapsed.seconds.rounded(.down))
-        var line = "\(seconds)s  users \(active)/\(users)  runs \(runs)  errors \(failed)  \(LoadSummary.number(runsPerSecond)) runs/s"
+        var line = "\(seconds)s  \(activeName) \(active)/\(users)  runs \(runs)  errors \(failed)  \(LoadSummary.number(runsPerSecond)) runs/s"
         if dropped > 0 { line += "  dropped \(dropped)" }
         return line
     }

@@ -114,10 +114,11 @@ public struct LoadRunner: Sendable {
             let now = clock.now
             let counts = recorder.counts
             let span = (now - lastTime).seconds
-            progress(
-                LoadProgress(
-                    elapsed: now - begin, active: recorder.active, users: plan.users, runs: counts.runs, failed: counts.failed,
-                    dropped: counts.dropped, runsPerSecond: span > 0 ? Double(counts.runs - lastRuns) / span : 0))
+            var line = LoadProgress(
+                elapsed: now - begin, active: recorder.active, users: plan.users, runs: counts.runs, failed: counts.failed,
+                dropped: counts.dropped, runsPerSecond: span > 0 ? Double(counts.runs - lastRuns) / span : 0)
+            if case .open = plan.model { line.activeName = "in flight" }
+            progress(line)
             (lastRuns, lastTime) = (counts.runs, now)
             next += progressInterval
         }
