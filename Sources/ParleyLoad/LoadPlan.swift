@@ -1,3 +1,5 @@
+import ParleyModel
+
 /// When a load starts its flow runs, as pure arithmetic on durations from the load's start, so the
 /// schedule is tested without a clock and the driver only sleeps until the times it hands out.
 public struct LoadPlan: Hashable, Sendable {
@@ -41,7 +43,7 @@ public struct LoadPlan: Hashable, Sendable {
         guard case .open(let perSecond, _) = model, perSecond > 0 else { return 0 }
         // The first arrival at or after the end, found from an estimate and corrected by
         // `arrival` itself, so the count agrees with the times to the nanosecond.
-        var count = max(0, Int((duration.seconds * perSecond).rounded(.down)))
+        var count = max(0, Int((duration.inSeconds * perSecond).rounded(.down)))
         while count > 0 && arrival(count - 1) >= duration { count -= 1 }
         while arrival(count) < duration { count += 1 }
         return count
@@ -54,12 +56,5 @@ public struct LoadPlan: Hashable, Sendable {
         case .closed(let users, _): return users
         case .open(_, let maxInFlight): return maxInFlight
         }
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, as a `Double`.
-    var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

@@ -1,3 +1,5 @@
+import ParleyModel
+
 /// A load's state at one moment, for the line `parley load` prints every second.
 public struct LoadProgress: Hashable, Sendable {
     /// From the load's start.
@@ -28,7 +30,7 @@ public struct LoadProgress: Hashable, Sendable {
     /// `12s  users 10/10  runs 123  errors 0  8.1 runs/s`: one plain line, the same in a
     /// terminal and in a CI log.
     public var line: String {
-        let seconds = Int(elapsed.seconds.rounded(.down))
+        let seconds = Int(elapsed.inSeconds.rounded(.down))
         var line = "\(seconds)s  \(activeName) \(active)/\(users)  runs \(runs)  errors \(failed)  \(LoadSummary.number(runsPerSecond)) runs/s"
         if dropped > 0 { line += "  dropped \(dropped)" }
         return line

@@ -113,7 +113,7 @@ public struct LoadRunner: Sendable {
         while (try? await clock.sleep(until: next)) != nil, !Task.isCancelled {
             let now = clock.now
             let counts = recorder.counts
-            let span = (now - lastTime).seconds
+            let span = (now - lastTime).inSeconds
             var line = LoadProgress(
                 elapsed: now - begin, active: recorder.active, users: plan.users, runs: counts.runs, failed: counts.failed,
                 dropped: counts.dropped, runsPerSecond: span > 0 ? Double(counts.runs - lastRuns) / span : 0)

@@ -74,7 +74,7 @@ extension LoadSummary {
 
     /// Seconds to the microsecond: `0.012345`.
     static func seconds(_ duration: Duration) -> JSONValue {
-        .number((duration.seconds * 1_000_000).rounded() / 1_000_000)
+        .number((duration.inSeconds * 1_000_000).rounded() / 1_000_000)
     }
 
     private static func rate(_ value: Double) -> JSONValue {

@@ -86,7 +86,7 @@ extension LoadSummary {
 
     /// `0.412ms`, `12.3ms`, `1.24s`, `30s`, `5m` or `2m30s`.
     static func text(_ duration: Duration) -> String {
-        let seconds = duration.seconds
+        let seconds = duration.inSeconds
         if seconds < 0.001 { return String(format: "%.3fms", seconds * 1000) }
         if seconds < 1 { return String(format: "%.1fms", seconds * 1000) }
         if seconds < 60 && seconds == seconds.rounded() { return "\(Int(seconds))s" }

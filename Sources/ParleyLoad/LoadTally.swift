@@ -69,7 +69,7 @@ public struct LoadTally: Sendable {
 
     /// The figures, with throughput over `elapsed`.
     public func summary(plan: LoadPlan, elapsed: Duration, interrupted wasInterrupted: Bool) -> LoadSummary {
-        let seconds = max(elapsed.seconds, 0.000_001)
+        let seconds = max(elapsed.inSeconds, 0.000_001)
         var errors = failures.map { LoadSummary.FailureCount(message: $0.key.message, location: $0.key.location, count: $0.value) }
         errors.sort { ($1.count, $0.location, $0.message) < ($0.count, $1.location, $1.message) }
         if otherFailures > 0 { errors.append(LoadSummary.FailureCount(message: "other failures", location: "", count: otherFailures)) }
