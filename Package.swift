@@ -185,7 +185,7 @@ let package = Package(
             path: "Benchmarks/ParleyBenchmarks"
         ),
         .testTarget(name: "ParleyModelTests", dependencies: ["ParleyModel"]),
-        .testTarget(name: "ParleyLoadTests", dependencies: ["ParleyLoad", "ParleyTesting"]),
+        .testTarget(name: "ParleyLoadTests", dependencies: ["ParleyLoad", "ParleyTesting", "ParleySimulator", "ParleyParser"]),
         .testTarget(
             name: "ParleyMonitorTests",
             dependencies: [
