@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "ParleyHTTP", targets: ["ParleyHTTP"]),
         .library(name: "ParleyMonitor", targets: ["ParleyMonitor"]),
         .library(name: "ParleyMeaning", targets: ["ParleyMeaning"]),
+        .library(name: "ParleyLoad", targets: ["ParleyLoad"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -39,6 +40,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         .target(name: "ParleyModel"),
@@ -166,13 +168,18 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // `parley load`: virtual users running flows, their schedule, and the figures in HdrHistograms.
+        .target(
+            name: "ParleyLoad",
+            dependencies: ["ParleyModel", "ParleyCore", .product(name: "Histogram", package: "hdrhistogram-swift")]
+        ),
         .target(name: "Parley", dependencies: ["ParleyModel", "ParleyParser", "ParleyCore", "ParleyRunner"]),
         // The command line over a registry: `parley`, or a team's own command with its providers.
         .target(
             name: "ParleyCommandLine",
             dependencies: [
                 "ParleyModel", "ParleyParser", "ParleyCore", "ParleyRunner", "ParleySimulator", "ParleyLog", "ParleyServer", "ParleyExec",
-                "ParleyMonitor", "ParleyHTTP", "ParleyWebhook", "ParleyFiles",
+                "ParleyMonitor", "ParleyHTTP", "ParleyWebhook", "ParleyFiles", "ParleyLoad",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -188,6 +195,7 @@ let package = Package(
             path: "Benchmarks/ParleyBenchmarks"
         ),
         .testTarget(name: "ParleyModelTests", dependencies: ["ParleyModel"]),
+        .testTarget(name: "ParleyLoadTests", dependencies: ["ParleyLoad", "ParleyTesting", "ParleySimulator", "ParleyParser"]),
         .testTarget(
             name: "ParleyMonitorTests",
             dependencies: [

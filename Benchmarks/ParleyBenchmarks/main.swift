@@ -12,6 +12,7 @@ import ParleyTesting
 //   .build/release/parley-benchmarks validate-scaling [--runs N]
 //   .build/release/parley-benchmarks long-turn [--deltas N,N,…]
 //   .build/release/parley-benchmarks monitor-load [--checks 200] [--every 10] [--duration 600] [--warmup 600]
+//   .build/release/parley-benchmarks load-users [--users 1000] [--ramp 30] [--duration 120]
 // `parley serve` is started from the same build folder as this program.
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -54,6 +55,16 @@ if arguments.first == "monitor-load" {
     let parley = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("parley")
     let warmup = arguments.contains("--warmup") ? number("--warmup", 15) : nil
     try MonitorLoad.run(parley: parley, checks: number("--checks", 200), interval: number("--every", 10), duration: number("--duration", 600), warmup: warmup)
+    exit(0)
+}
+// `parley-benchmarks load-users [--users N] [--ramp S] [--duration S]`: `parley load` with N virtual
+// users against `parley serve` on this machine; the load command's CPU and memory (issue 20).
+if arguments.first == "load-users" {
+    func number(_ flag: String, _ fallback: Int) -> Int {
+        arguments.firstIndex(of: flag).flatMap { arguments.index(after: $0) < arguments.endIndex ? Int(arguments[arguments.index(after: $0)]) : nil } ?? fallback
+    }
+    let parley = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("parley")
+    try LoadUsers.run(parley: parley, users: number("--users", 1000), ramp: number("--ramp", 30), duration: number("--duration", 120))
     exit(0)
 }
 let count = arguments.firstIndex(of: "--flows").flatMap { arguments.index(after: $0) < arguments.endIndex ? Int(arguments[arguments.index(after: $0)]) : nil } ?? 200

@@ -11,7 +11,7 @@ public struct ParleyCommand: AsyncParsableCommand {
         commandName: "parley",
         abstract: "Drive conversations with AI agents from YAML flows.",
         version: ParleyVersion.current,
-        subcommands: [Init.self, Run.self, Validate.self, Report.self, Chat.self, Schema.self, Serve.self, Monitor.self, History.self]
+        subcommands: [Init.self, Run.self, Validate.self, Report.self, Chat.self, Schema.self, Serve.self, Monitor.self, History.self, Load.self]
     )
 
     /// The registry the subcommands run with, for the length of `main(registry:)`.
