@@ -106,6 +106,13 @@ struct Load: AsyncParsableCommand {
         let prepared = await runner.prepare(request)
         if !prepared.validation.findings.isEmpty { print(prepared.validation.rendered() + "\n", to: &standardError) }
         guard let project = prepared.run else { throw ExitStatus.invalidInput }
+        // A run skips a flow whose model is missing; a load would loop on the skip, measuring nothing.
+        let unrunnable = project.flows.compactMap { flow in flow.skipReason.map { "\(flow.path): \($0)" } }
+        guard unrunnable.isEmpty else {
+            for line in unrunnable { print("parley load: cannot run \(line)", to: &standardError) }
+            await project.discard()
+            throw ExitStatus.invalidInput
+        }
         let jobs = LoadJob.jobs(project.flows)
         let secrets = SecretRegistry(secrets: prepared.validation.secrets)
         let load = LoadRunner(clock: SystemClock(), plan: plan, overrides: request.variables.mapValues(JSONValue.string))

@@ -36,7 +36,8 @@ public struct LoadRunner: Sendable {
                 defaultTimeout: job.planned.defaultTimeout, overrides: overrides, row: job.row, environment: job.planned.environment,
                 settle: job.planned.settle)
             return await FlowRunner(clock: clock).run(
-                job.planned.flow, as: run, connector: job.planned.connector, settings: settings, suiteStart: begin, host: host)
+                job.planned.flow, as: run, connector: job.planned.connector, settings: settings, suiteStart: begin, host: host,
+                meaning: job.planned.meaning)
         }
     }
 
