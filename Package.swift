@@ -195,6 +195,7 @@ let package = Package(
             path: "Benchmarks/ParleyBenchmarks"
         ),
         .testTarget(name: "ParleyModelTests", dependencies: ["ParleyModel"]),
+        .testTarget(name: "ParleyMeaningTests", dependencies: ["ParleyMeaning", "ParleyCore", "ParleyTesting"]),
         .testTarget(name: "ParleyLoadTests", dependencies: ["ParleyLoad", "ParleyTesting", "ParleySimulator", "ParleyParser"]),
         .testTarget(
             name: "ParleyMonitorTests",
