@@ -6,7 +6,8 @@
 --judge FILE   serves POST /v1/chat/completions from a script of verdicts (JSON): each rule names
                text the reply contains ("reply_contains") and, optionally, the rubric
                ("rubric_contains"), and answers its "verdict"; "fail_first": N answers the first N
-               matching requests 503, "delay": S waits S seconds, "wrap": true puts the verdict in
+               matching requests 503, "delay": S waits S seconds, "stall": S sends the head and half
+               the body, then waits S seconds before the rest, "wrap": true puts the verdict in
                prose. A request no rule matches is answered 500, so a test never passes by accident.
 --api-key KEY  answers 401 to a request without "Authorization: Bearer KEY".
 
@@ -46,12 +47,17 @@ def main():
         def log_message(self, *_):
             pass
 
-        def answer(self, status, body):
+        def answer(self, status, body, stall=0):
             data = json.dumps(body).encode()
             self.send_response(status)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(data)))
             self.end_headers()
+            if stall:
+                self.wfile.write(data[: len(data) // 2])
+                self.wfile.flush()
+                time.sleep(stall)
+                data = data[len(data) // 2 :]
             self.wfile.write(data)
 
         def do_GET(self):
@@ -107,7 +113,7 @@ def main():
             self.answer(200, {
                 "id": "chatcmpl-1", "object": "chat.completion", "model": request.get("model"),
                 "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": content}}],
-            })
+            }, stall=rule.get("stall", 0))
 
     server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
     print(f"listening on http://127.0.0.1:{server.server_address[1]}/v1", flush=True)

@@ -37,20 +37,37 @@ struct ModelClient: Sendable {
         request.headers.add(name: "Content-Type", value: "application/json")
         if let key = settings.apiKey, !key.isEmpty { request.headers.add(name: "Authorization", value: "Bearer \(key)") }
         request.body = .bytes(ByteBuffer(string: body.serialized()))
-        let response: HTTPClientResponse
+        let status: UInt
         let bytes: ByteBuffer
+        let sent = request
+        let http = http
+        let timeout = settings.timeout
         do {
-            let (seconds, attoseconds) = settings.timeout.components
-            response = try await http.execute(request, timeout: .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000))
-            bytes = try await response.body.collect(upTo: 64 << 20)
+            // The whole exchange, body included, within the timeout: the client's own timeout
+            // covers the response's head, and a server can stall in the middle of a body.
+            (status, bytes) = try await withThrowingTaskGroup(of: (UInt, ByteBuffer)?.self) { group in
+                let (seconds, attoseconds) = timeout.components
+                let limit = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+                group.addTask {
+                    let response = try await http.execute(sent, timeout: limit)
+                    return (response.status.code, try await response.body.collect(upTo: 64 << 20))
+                }
+                group.addTask {
+                    try await Task.sleep(for: timeout)
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let answer = try await group.next() ?? nil else { throw HTTPClientError.deadlineExceeded }
+                return answer
+            }
         } catch {
             throw ModelFailure(HTTPFailureText.reason(error), retryable: true)
         }
         let text = String(buffer: bytes)
-        guard (200..<300).contains(response.status.code) else {
-            let retryable = response.status.code == 429 || response.status.code >= 500
+        guard (200..<300).contains(status) else {
+            let retryable = status == 429 || status >= 500
             let detail = text.isEmpty ? "" : ": \(text.prefix(300))"
-            throw ModelFailure("HTTP \(response.status.code)\(detail)", retryable: retryable)
+            throw ModelFailure("HTTP \(status)\(detail)", retryable: retryable)
         }
         do {
             return try JSONValue(parsing: Data(text.utf8))

@@ -131,7 +131,7 @@ struct MeaningRunTests {
         Self.expectNoKey(folder, [first, second, third])
     }
 
-    @Test("a scripted judge: its verdict passes or fails the step with its reason, a 503 is retried, a slow judge times out with a readable reason")
+    @Test("a scripted judge: its verdict passes or fails the step with its reason, a 503 is retried, a slow or stalled judge times out with a readable reason")
     func judgeAgainstAScriptedServer() throws {
         let rules = try ProjectPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: rules) }
@@ -143,6 +143,8 @@ struct MeaningRunTests {
               {"reply_contains": "We're open Monday to Friday", "rubric_contains": "Apologises",
                "verdict": {"pass": false, "score": 0.1, "reason": "The reply does not apologise."}},
               {"reply_contains": "We're open Monday to Friday", "rubric_contains": "slowly", "delay": 5,
+               "verdict": {"pass": true, "score": 1, "reason": "Too late to matter."}},
+              {"reply_contains": "We're open Monday to Friday", "rubric_contains": "halfway", "stall": 5,
                "verdict": {"pass": true, "score": 1, "reason": "Too late to matter."}}
             ]}
             """#.write(to: script, atomically: true, encoding: .utf8)
@@ -154,6 +156,7 @@ struct MeaningRunTests {
                 "meets": Self.flow("meets", "{ judge: \"Says when they are open, and how long it takes\" }"),
                 "misses": Self.flow("misses", "{ judge: Apologises for the delay }"),
                 "slow": Self.flow("slow", "{ judge: Answers slowly }"),
+                "stalled": Self.flow("stalled", "{ judge: Stops halfway }"),
             ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let parley = CommandRunner(
@@ -175,6 +178,10 @@ struct MeaningRunTests {
         #expect(slow.outcome == "failed")
         #expect(slow.failure?.contains("judge: the judge endpoint http://127.0.0.1:") == true, "\(String(describing: slow.failure))")
         #expect(slow.failure?.contains("(after 2 attempts)") == true, "\(String(describing: slow.failure))")
+        // A body that stops halfway is held to the same timeout as an answer that never starts.
+        let stalled = try #require(flows["stalled"])
+        #expect(stalled.outcome == "failed")
+        #expect(stalled.failure?.contains("deadline exceeded (after 2 attempts)") == true, "\(String(describing: stalled.failure))")
         Self.expectNoKey(folder, [output])
     }
 
