@@ -38,6 +38,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // Already in the graph through SwiftNIO; ParleyCore's queues use its Deque.
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
         .target(name: "ParleyModel"),
@@ -48,7 +50,14 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
-        .target(name: "ParleyCore", dependencies: ["ParleyModel", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "ParleyCore",
+            dependencies: [
+                "ParleyModel",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]
+        ),
         .target(name: "ParleySimulator", dependencies: ["ParleyModel", "ParleyParser", "ParleyCore"]),
         // Built-in plugins: ordinary libraries under Plugins/ (SwiftPM's default for that folder is
         // package plugins, hence the explicit paths). Each depends on ParleyCore and its own I/O.
