@@ -75,6 +75,7 @@ let package = Package(
                 "ParleyHTTP",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "DequeModule", package: "swift-collections"),
             ],
             path: "Plugins/Webhook"
         ),
