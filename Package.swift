@@ -142,6 +142,7 @@ let package = Package(
                 "ParleyModel", "ParleyCore", "ParleySimulator", "ParleyAGUI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
         // Turns parley.yaml and flows into a run: planning, the registry of connectors and plugins.
