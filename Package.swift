@@ -184,7 +184,7 @@ let package = Package(
         .executableTarget(
             name: "parley-benchmarks",
             dependencies: [
-                "ParleyCore", "ParleyParser", "ParleySimulator", "ParleyAGUI", "ParleyPolyAI", "ParleyTesting", "ParleyHTTP",
+                "ParleyModel", "ParleyCore", "ParleyParser", "ParleySimulator", "ParleyAGUI", "ParleyPolyAI", "ParleyTesting", "ParleyHTTP",
             ],
             path: "Benchmarks/ParleyBenchmarks"
         ),
