@@ -19,7 +19,8 @@ enum JSONParse {
         let ways: [(String, (String) -> JSONValue?)] = [
             ("parsing", { try? JSONValue(parsing: $0) }),
             ("foundation", { text in
-                (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])).flatMap(JSONValue.init(foundation:))
+                let object = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+                return object.flatMap(JSONValue.init(foundation:))
             }),
         ]
         for (name, parse) in ways where only == nil || only == name {

@@ -21,7 +21,8 @@ final class ConsoleCapture: @unchecked Sendable {
 
     /// A plugin writing into this capture.
     func plugin(_ options: LogPlugin.Options, isTerminal: Bool = false) -> LogPlugin {
-        LogPlugin(options: options, sink: { [self] text in append(text) }, isTerminal: isTerminal, logger: Logger(label: "parley.log.tests"))
+        LogPlugin(
+            options: options, sink: { [self] text in append(text) }, isTerminal: isTerminal, logger: Logger(label: "parley.log.tests"))
     }
 
     /// Runs the sample (or given) events and summary through a plugin with `options`; returns the text.
