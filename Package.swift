@@ -41,6 +41,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        // Already in the graph through SwiftNIO; ParleyCore's queues use its Deque.
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
         .target(name: "ParleyModel"),
@@ -51,7 +53,14 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
-        .target(name: "ParleyCore", dependencies: ["ParleyModel", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "ParleyCore",
+            dependencies: [
+                "ParleyModel",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]
+        ),
         .target(name: "ParleySimulator", dependencies: ["ParleyModel", "ParleyParser", "ParleyCore"]),
         // Built-in plugins: ordinary libraries under Plugins/ (SwiftPM's default for that folder is
         // package plugins, hence the explicit paths). Each depends on ParleyCore and its own I/O.
@@ -69,6 +78,7 @@ let package = Package(
                 "ParleyHTTP",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "DequeModule", package: "swift-collections"),
             ],
             path: "Plugins/Webhook"
         ),
@@ -144,6 +154,7 @@ let package = Package(
                 "ParleyModel", "ParleyCore", "ParleySimulator", "ParleyAGUI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
         // Turns parley.yaml and flows into a run: planning, the registry of connectors and plugins.
@@ -190,7 +201,7 @@ let package = Package(
         .executableTarget(
             name: "parley-benchmarks",
             dependencies: [
-                "ParleyCore", "ParleyParser", "ParleySimulator", "ParleyAGUI", "ParleyPolyAI", "ParleyTesting", "ParleyHTTP",
+                "ParleyModel", "ParleyCore", "ParleyParser", "ParleySimulator", "ParleyAGUI", "ParleyPolyAI", "ParleyTesting", "ParleyHTTP",
             ],
             path: "Benchmarks/ParleyBenchmarks"
         ),

@@ -13,6 +13,7 @@ import ParleyTesting
 //   .build/release/parley-benchmarks long-turn [--deltas N,N,…]
 //   .build/release/parley-benchmarks monitor-load [--checks 200] [--every 10] [--duration 600] [--warmup 600]
 //   .build/release/parley-benchmarks load-users [--users 1000] [--ramp 30] [--duration 120]
+//   .build/release/parley-benchmarks json-parse [--rounds N] [--only parsing|foundation]
 // `parley serve` is started from the same build folder as this program.
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -65,6 +66,16 @@ if arguments.first == "load-users" {
     }
     let parley = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("parley")
     try LoadUsers.run(parley: parley, users: number("--users", 1000), ramp: number("--ramp", 30), duration: number("--duration", 120))
+    exit(0)
+}
+// `parley-benchmarks json-parse [--rounds N] [--only parsing|foundation]`: AG-UI payloads into
+// JSONValue, byte parser against JSONSerialization and conversion (issue 20, point 4).
+if arguments.first == "json-parse" {
+    let rounds = arguments.firstIndex(of: "--rounds").flatMap {
+        arguments.index(after: $0) < arguments.endIndex ? Int(arguments[arguments.index(after: $0)]) : nil
+    } ?? 100_000
+    let only = arguments.firstIndex(of: "--only").flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil }
+    JSONParse.run(rounds: rounds, only: only)
     exit(0)
 }
 let count = arguments.firstIndex(of: "--flows").flatMap { arguments.index(after: $0) < arguments.endIndex ? Int(arguments[arguments.index(after: $0)]) : nil } ?? 200

@@ -27,12 +27,20 @@ public actor LogPlugin: Plugin {
     ///   - isTerminal: whether the sink is a terminal, which `color: auto` colours.
     ///   - logger: for the plugin's own diagnostics, not for the console text.
     public init(options: Options, sink: @escaping @Sendable (String) -> Void, isTerminal: Bool = false, logger: Logger) {
+        self.init(options: options, sink: sink, isTerminal: isTerminal, logger: logger, timelineText: ConsoleReport.timelineLine)
+    }
+
+    /// Creates the plugin with what builds debug lines, which tests replace to count the calls.
+    init(
+        options: Options, sink: @escaping @Sendable (String) -> Void, isTerminal: Bool, logger: Logger,
+        timelineText: @escaping ConsoleReport.TimelineText
+    ) {
         self.options = options
         self.sink = sink
         self.logger = logger
         report = ConsoleReport(
             level: options.level, progress: options.progress,
-            style: ConsoleStyle(colored: options.color.resolved(isTerminal: isTerminal)))
+            style: ConsoleStyle(colored: options.color.resolved(isTerminal: isTerminal)), timelineText: timelineText)
     }
 
     /// A sink that writes to the process's standard output, and falls silent when that goes away
@@ -51,8 +59,9 @@ public actor LogPlugin: Plugin {
             }
         case .flowStarted, .stepStarted, .userAction, .agentEvent, .stepFinished, .log:
             if event.flow == nil {
-                let kind = String(describing: event.kind).escapingControls
-                logger.warning("dropped an event that names no flow", metadata: ["event": .string(kind)])
+                // Described inside the metadata's autoclosure: only when the logger lets warnings through.
+                logger.warning(
+                    "dropped an event that names no flow", metadata: ["event": .string(String(describing: event.kind).escapingControls)])
             }
         }
         if let text = report.receive(event) { sink(text) }

@@ -1,3 +1,4 @@
+import DequeModule
 import ParleyCore
 
 /// The webhook's deliveries waiting for a sender, in the order they were queued, and the
@@ -9,7 +10,8 @@ actor Outbox {
         var flow: String?
     }
 
-    private var queue: [Job] = []
+    /// A deque, so taking the oldest job is O(1) however many a slow endpoint left waiting.
+    private var queue: Deque<Job> = []
     private var closed = false
     private var taker: CheckedContinuation<Job?, Never>?
     private var failures: [DeliveryFailure] = []
@@ -36,7 +38,7 @@ actor Outbox {
 
     /// The next job, or nil once closed and empty. One taker at a time.
     func next() async -> Job? {
-        if !queue.isEmpty { return queue.removeFirst() }
+        if let job = queue.popFirst() { return job }
         if closed { return nil }
         return await withCheckedContinuation { taker = $0 }
     }

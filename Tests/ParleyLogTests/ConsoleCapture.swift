@@ -14,11 +14,15 @@ final class ConsoleCapture: @unchecked Sendable {
     /// Each write to the sink, in order.
     var writes: [String] { lock.withLock { chunks } }
 
+    /// Keeps one write to the sink.
+    func append(_ text: String) {
+        lock.withLock { chunks.append(text) }
+    }
+
     /// A plugin writing into this capture.
     func plugin(_ options: LogPlugin.Options, isTerminal: Bool = false) -> LogPlugin {
         LogPlugin(
-            options: options, sink: { [self] text in lock.withLock { chunks.append(text) } }, isTerminal: isTerminal,
-            logger: Logger(label: "parley.log.tests"))
+            options: options, sink: { [self] text in append(text) }, isTerminal: isTerminal, logger: Logger(label: "parley.log.tests"))
     }
 
     /// Runs the sample (or given) events and summary through a plugin with `options`; returns the text.

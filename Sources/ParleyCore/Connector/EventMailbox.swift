@@ -1,3 +1,4 @@
+import DequeModule
 import Foundation
 import ParleyModel
 
@@ -8,8 +9,8 @@ import ParleyModel
 /// so a flow sees what the agent said before the connection broke.
 public final class EventMailbox: @unchecked Sendable {
     private let lock = NSLock()
-    private var events: [AgentEvent] = []
-    private var head = 0
+    /// A deque: taking from the front is O(1) and nothing taken is kept.
+    private var events: Deque<AgentEvent> = []
     private var failure: ConnectorError?
     private var closed = false
     private var sleepers: [WakeSignal] = []
@@ -22,7 +23,7 @@ public final class EventMailbox: @unchecked Sendable {
         guard !new.isEmpty else { return }
         wake {
             guard failure == nil, !closed else { return }
-            events += new
+            events.append(contentsOf: new)
         }
     }
 
@@ -38,7 +39,6 @@ public final class EventMailbox: @unchecked Sendable {
         wake {
             closed = true
             events = []
-            head = 0
         }
     }
 
@@ -47,17 +47,7 @@ public final class EventMailbox: @unchecked Sendable {
         while true {
             let signal = WakeSignal()
             let taken: Result<AgentEvent?, ConnectorError>? = lock.withLock {
-                if head < events.count {
-                    defer {
-                        head += 1
-                        // Compact now and then so a long conversation does not keep every event.
-                        if head > 256, head * 2 > events.count {
-                            events.removeFirst(head)
-                            head = 0
-                        }
-                    }
-                    return .success(events[head])
-                }
+                if let event = events.popFirst() { return .success(event) }
                 if let failure { return .failure(failure) }
                 if closed || clock.now >= deadline { return .success(nil) }
                 sleepers.append(signal)

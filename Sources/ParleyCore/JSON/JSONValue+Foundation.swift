@@ -3,25 +3,26 @@ import ParleyModel
 
 /// JSON text from the wire as `JSONValue`, for every connector and server.
 extension JSONValue {
-    /// Parses JSON text (any value at the top, not only objects). Object keys come out sorted, since
-    /// Foundation's dictionaries do not keep the order they were written in.
+    /// Parses JSON text (any value at the top, not only objects) straight into a `JSONValue`
+    /// (`JSONParser`). Object keys come out sorted, as when this went through Foundation's
+    /// dictionaries, which do not keep the order they were written in.
     public init(parsing data: Data) throws(JSONTextError) {
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        } catch {
-            throw JSONTextError(text: String(decoding: data.prefix(120), as: UTF8.self))
-        }
-        guard let value = Self(foundation: object) else { throw JSONTextError(text: String(decoding: data.prefix(120), as: UTF8.self)) }
-        self = value
+        let parsed = data.withUnsafeBytes { raw in JSONParser.parse(raw.bindMemory(to: UInt8.self)) }
+        guard let parsed else { throw JSONTextError(text: String(decoding: data.prefix(120), as: UTF8.self)) }
+        self = parsed
     }
 
-    /// Parses JSON text.
+    /// Parses JSON text, reading its UTF-8 in place.
     public init(parsing text: String) throws(JSONTextError) {
-        try self.init(parsing: Data(text.utf8))
+        var text = text
+        guard let parsed = text.withUTF8({ JSONParser.parse($0) }) else {
+            throw JSONTextError(text: String(decoding: text.utf8.prefix(120), as: UTF8.self))
+        }
+        self = parsed
     }
 
-    /// A `JSONSerialization` result as a `JSONValue`, or nil for a type JSON has not got.
+    /// A `JSONSerialization` result as a `JSONValue`, or nil for a type JSON has not got. Parsing no
+    /// longer goes this way; it stays for callers holding Foundation objects.
     public init?(foundation object: Any) {
         switch object {
         case is NSNull:

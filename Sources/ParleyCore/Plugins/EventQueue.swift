@@ -1,43 +1,47 @@
+import DequeModule
+
 /// A bounded first-in-first-out queue between one producer side and one consumer: `push` waits
 /// while the queue is full, so a slow plugin holds back only when it is far behind, and nothing is lost.
+///
+/// Both the elements and the blocked producers are deques, so every push and pop is O(1) however
+/// many producers wait (an array's `removeFirst` moved them all each time). A blocked producer's
+/// element waits beside it and moves into the buffer when a pop makes room, so producers keep
+/// their arrival order: one that came later cannot take the freed place first.
 actor EventQueue<Element: Sendable> {
-    private var buffer: [Element] = []
-    private var head = 0
+    private var buffer: Deque<Element> = []
     private let capacity: Int
     private var closed = false
     private var consumer: CheckedContinuation<Element?, Never>?
-    private var producers: [CheckedContinuation<Void, Never>] = []
+    private var producers: Deque<(element: Element, resume: CheckedContinuation<Void, Never>)> = []
 
     init(capacity: Int) {
         self.capacity = max(1, capacity)
     }
 
-    private var count: Int { buffer.count - head }
+    /// How many producers are blocked, for tests that wait until all of theirs are.
+    var blockedProducers: Int { producers.count }
 
-    /// Adds an element, waiting while the queue is full. Elements pushed after `close` are dropped.
+    /// Adds an element, waiting while the queue is full. Elements pushed after `close`, and those
+    /// still waiting to go in when it comes, are dropped.
     func push(_ element: Element) async {
-        while count >= capacity && !closed {
-            await withCheckedContinuation { producers.append($0) }
-        }
         guard !closed else { return }
         if let waiting = consumer {
             consumer = nil
             waiting.resume(returning: element)
-        } else {
+        } else if buffer.count < capacity && producers.isEmpty {
             buffer.append(element)
+        } else {
+            await withCheckedContinuation { producers.append((element, $0)) }
         }
     }
 
     /// The next element, or nil once the queue is closed and drained.
     func pop() async -> Element? {
-        if count > 0 {
-            let element = buffer[head]
-            head += 1
-            if head > 1024 && head * 2 > buffer.count {
-                buffer.removeFirst(head)
-                head = 0
+        if let element = buffer.popFirst() {
+            if let producer = producers.popFirst() {
+                buffer.append(producer.element)
+                producer.resume.resume()
             }
-            if !producers.isEmpty { producers.removeFirst().resume() }
             return element
         }
         if closed { return nil }
@@ -49,7 +53,7 @@ actor EventQueue<Element: Sendable> {
         closed = true
         consumer?.resume(returning: nil)
         consumer = nil
-        for producer in producers { producer.resume() }
+        for producer in producers { producer.resume.resume() }
         producers = []
     }
 }

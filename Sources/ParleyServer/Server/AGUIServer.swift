@@ -20,25 +20,30 @@ public struct AGUIServer: Sendable {
     public var clock: any MonotonicClock
     /// Hummingbird's logger: warnings and errors only, by default on standard error.
     public var logger: Logger
+    /// When threads are forgotten, measured on `clock`, so a long-running server's memory stays bounded.
+    public var threadRetention: ThreadRetention
 
     /// A server for a parsed script.
     public init(
         script: AgentScript, host: String = "127.0.0.1", port: Int = 0, clock: any MonotonicClock = SystemClock(),
-        logger: Logger = AGUIServer.defaultLogger()
+        logger: Logger = AGUIServer.defaultLogger(), threadRetention: ThreadRetention = ThreadRetention()
     ) {
         self.script = script
         self.host = host
         self.port = port
         self.clock = clock
         self.logger = logger
+        self.threadRetention = threadRetention
     }
 
     /// A server for the script at `path`; throws its diagnostics when it does not parse.
     public init(
         scriptPath path: String, host: String = "127.0.0.1", port: Int = 0, clock: any MonotonicClock = SystemClock(),
-        logger: Logger = AGUIServer.defaultLogger()
+        logger: Logger = AGUIServer.defaultLogger(), threadRetention: ThreadRetention = ThreadRetention()
     ) throws(AgentScriptError) {
-        self.init(script: try AgentScriptParser.parse(path: path).get(), host: host, port: port, clock: clock, logger: logger)
+        self.init(
+            script: try AgentScriptParser.parse(path: path).get(), host: host, port: port, clock: clock, logger: logger,
+            threadRetention: threadRetention)
     }
 
     /// Serves until the task is cancelled or, with `stopOnSignals`, until SIGTERM or SIGINT, which
@@ -62,7 +67,8 @@ public struct AGUIServer: Sendable {
     /// The Hummingbird application: one responder for every path.
     private func application(onListening: @escaping @Sendable (URL) async -> Void) -> some Service {
         let responder = AGUIResponder(
-            player: RunPlayer(engine: ScriptEngine(script: script)), streamer: FrameStreamer(clock: clock), store: ThreadStore())
+            player: RunPlayer(engine: ScriptEngine(script: script)), streamer: FrameStreamer(clock: clock),
+            store: ThreadStore(clock: clock, retention: threadRetention))
         let host = self.host
         return Application(
             responder: responder, configuration: .init(address: .hostname(host, port: port), serverName: nil),
