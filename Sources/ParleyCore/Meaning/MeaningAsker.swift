@@ -7,6 +7,9 @@ import ParleyModel
 /// asks nothing new, the real interpreter handles the input with every answer it needs.
 struct MeaningAsker: Sendable {
     let resolver: any MeaningResolver
+    /// The run's secrets: masked in what is sent to a model (an agent that echoes a token must not
+    /// pass it on to a hosted API, or into the cache), and the answers mapped back.
+    var secrets: SecretRegistry = SecretRegistry()
 
     /// At most this many rounds per input: each round answers at least one new question, and a
     /// flow with more than this many `similar`/`judge` matchers reached by one event is unlikely.
@@ -20,8 +23,32 @@ struct MeaningAsker: Sendable {
             handle(&copy)
             let questions = probe.questions
             if questions.isEmpty { return }
-            interpreter.learn(await resolver.answers(to: questions))
+            interpreter.learn(await ask(questions))
         }
+    }
+}
+
+extension MeaningAsker {
+    /// Asks the masked questions, once each, and answers the questions as the flow asked them.
+    func ask(_ questions: [MeaningQuestion]) async -> [MeaningQuestion: MeaningAnswer] {
+        let redactor = secrets.current
+        var masked: [MeaningQuestion: MeaningQuestion] = [:]
+        for question in questions {
+            switch question {
+            case .similarity(let text, let reference):
+                masked[question] = .similarity(text: redactor.redact(text), reference: redactor.redact(reference))
+            case .judgement(let text, let rubric):
+                masked[question] = .judgement(text: redactor.redact(text), rubric: redactor.redact(rubric))
+            }
+        }
+        var unique: [MeaningQuestion] = []
+        for question in questions where !unique.contains(masked[question]!) { unique.append(masked[question]!) }
+        let answers = await resolver.answers(to: unique)
+        var mapped: [MeaningQuestion: MeaningAnswer] = [:]
+        for question in questions {
+            mapped[question] = answers[masked[question]!] ?? .unavailable("no answer from the model")
+        }
+        return mapped
     }
 }
 

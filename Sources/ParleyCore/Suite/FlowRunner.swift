@@ -43,7 +43,7 @@ public struct FlowRunner: Sendable {
         settings.agentSpeaksFirst = session.agentSpeaksFirst
         var interpreter = FlowInterpreter(flow: flow, settings: settings, at: clock.now)
         // Only a flow whose matchers ask models is probed: the probe evaluates each input twice.
-        let asker = MeaningUse.kinds(in: flow.steps).isEmpty ? nil : MeaningAsker(resolver: meaning ?? NoModels())
+        let asker = MeaningUse.kinds(in: flow.steps).isEmpty ? nil : MeaningAsker(resolver: meaning ?? NoModels(), secrets: host.secrets)
         if asker != nil { interpreter.probe = MeaningProbe() }
         await asker?.settle(&interpreter) { _ = $0.start() }
         var output = interpreter.start()

@@ -138,6 +138,18 @@ struct MeaningRunnerTests {
         #expect(result.steps.map { $0.meaning.map(\.kind) } == [[], [.embeddings], [.judge]])
     }
 
+    @Test("a secret the agent echoes is masked in what the model is asked, and the answer still decides the step")
+    func secretsMasked() async throws {
+        let echoed = "Your token is tok-9f8e7d, keep it safe."
+        let resolver = TableResolver(similarity: ["Your token is ***, keep it safe.|Here is your token": 0.8])
+        let (result, _, _) = try await RunnerHarness.runFlow(
+            Self.flow("{ similar: Here is your token }"), connector: ScriptedConnector(.replying { _ in echoed }), clock: ManualClock(),
+            secrets: SecretRegistry(secrets: ["tok-9f8e7d"]), meaning: resolver)
+        #expect(result.outcome == .passed)
+        #expect(resolver.asked == [.similarity(text: "Your token is ***, keep it safe.", reference: "Here is your token")])
+        #expect(!"\(resolver.asked)".contains("tok-9f8e7d"))
+    }
+
     @Test("a flow without meaning matchers never asks")
     func noQuestions() async throws {
         let resolver = TableResolver()
