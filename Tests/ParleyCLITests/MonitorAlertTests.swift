@@ -56,7 +56,7 @@ struct MonitorAlertTests {
         let passedBefore = monitor.output.components(separatedBy: " ping passed ").count - 1
         Self.wait(monitor, for: " ping passed ", count: passedBefore + 2)
         // /metrics counts both deliveries (they go out in the background: asked until they show).
-        let counted = try await MonitorWebTests.waitForMetrics(port: monitorPort, monitor: monitor) {
+        let counted = try MonitorWebTests.waitForMetrics(port: monitorPort, monitor: monitor) {
             $0.contains(#"parley_alert_deliveries_total{check="ping",kind="recovered"} 1"#)
         }
         #expect(counted.contains(#"parley_alert_deliveries_total{check="ping",kind="failing"} 1"#), "\(counted)")

@@ -59,21 +59,18 @@ struct MonitorWebTests {
     }
 
     /// GETs `url` (nil when it does not answer 200).
-    static func get(_ url: String) async -> String? {
-        guard let (data, response) = try? await URLSession.shared.data(from: URL(string: url)!),
-            (response as? HTTPURLResponse)?.statusCode == 200
-        else { return nil }
-        return String(decoding: data, as: UTF8.self)
+    static func get(_ url: String) -> String? {
+        BlockingGet.text(URL(string: url)!)
     }
 
     /// Asks `/metrics` until `done` holds of its text, for as long as the monitor runs: its kill
     /// deadline (`killIfRunning`) bounds the wait, however loaded the machine is.
-    static func waitForMetrics(port: Int, monitor: LiveRun, until done: (String) -> Bool) async throws -> String {
+    static func waitForMetrics(port: Int, monitor: LiveRun, until done: (String) -> Bool) throws -> String {
         var text = ""
         while monitor.process.isRunning {
-            text = await get("http://127.0.0.1:\(port)/metrics") ?? ""
+            text = get("http://127.0.0.1:\(port)/metrics") ?? ""
             if done(text) { return text }
-            try await Task.sleep(for: .milliseconds(100))  // between polls; the wait ends on what /metrics says
+            usleep(100_000)  // between polls (blocking: see BlockingGet); the wait ends on what /metrics says
         }
         throw PrometheusServerError(description: "the monitor ended before /metrics showed what the test waits for: \(text.prefix(3000))")
     }
@@ -92,16 +89,16 @@ struct MonitorWebTests {
         let (monitor, port) = try startMonitor(in: folder)
         defer { if monitor.process.isRunning { monitor.signal(SIGKILL) } }
         Self.waitForRuns(monitor: monitor)
-        #expect(await Self.get("http://127.0.0.1:\(port)/healthz") == "ok\n")
+        #expect(Self.get("http://127.0.0.1:\(port)/healthz") == "ok\n")
 
         let prometheus = try PrometheusServer(scraping: port)
         defer { prometheus.stop() }
-        let up = try await prometheus.query("parley_check_up") { $0.count == 2 }
+        let up = try prometheus.query("parley_check_up") { $0.count == 2 }
         #expect(up.map { "\($0.labels["check"] ?? "")=\($0.value)" }.sorted() == ["broken=0", "faq=1"], "\(up)")
         #expect(up.allSatisfy { $0.labels["job"] == "parley" })
-        let failed = try await prometheus.query(#"parley_check_runs_total{check="broken",outcome="failed"} > 0"#) { !$0.isEmpty }
+        let failed = try prometheus.query(#"parley_check_runs_total{check="broken",outcome="failed"} > 0"#) { !$0.isEmpty }
         #expect(failed.count == 1)
-        let latency = try await prometheus.query(#"parley_check_latency_seconds_count{check="faq",measure="reply_complete"} > 0"#) { !$0.isEmpty }
+        let latency = try prometheus.query(#"parley_check_latency_seconds_count{check="faq",measure="reply_complete"} > 0"#) { !$0.isEmpty }
         #expect(latency.count == 1)
 
         monitor.signal(SIGTERM)
