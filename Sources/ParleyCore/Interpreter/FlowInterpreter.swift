@@ -194,6 +194,8 @@ public struct FlowInterpreter: Sendable {
     mutating func record(_ info: StepInfo, _ outcome: StepOutcome, started: Duration, at now: Duration) {
         var result = StepResult(step: info, outcome: outcome, started: started - flowStart, duration: now - started)
         result.meaning = probe?.takeChecks() ?? []
+        // A model that could not answer is asked again by the next step (a `retry` of this one, say).
+        if !result.meaning.isEmpty { meaning = meaning.filter { if case .unavailable = $0.value { false } else { true } } }
         // Reports carry what the turn measured; latencies count from a user action, so the opening turn has none.
         if !conversation.isOpening {
             for measure in LatencyMeasure.allCases { result.latencies[measure] = conversation.turn.latency(measure) }

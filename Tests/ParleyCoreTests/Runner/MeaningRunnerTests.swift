@@ -150,6 +150,34 @@ struct MeaningRunnerTests {
         #expect(!"\(resolver.asked)".contains("tok-9f8e7d"))
     }
 
+    @Test("a model that could not answer is asked again when a retry runs the step again")
+    func retriedAfterAnOutage() async throws {
+        final class FlakyResolver: MeaningResolver, @unchecked Sendable {
+            let lock = NSLock()
+            var calls = 0
+            func answers(to questions: [MeaningQuestion]) async -> [MeaningQuestion: MeaningAnswer] {
+                let call = lock.withLock { calls += 1; return calls }
+                return Dictionary(uniqueKeysWithValues: questions.map {
+                    ($0, call == 1 ? .unavailable("the embeddings endpoint: connection refused") : .similarity(0.9, model: "m"))
+                })
+            }
+        }
+        let resolver = FlakyResolver()
+        let (result, _, _) = try await RunnerHarness.runFlow(
+            """
+            flow: Shipping
+            steps:
+              - retry:
+                  attempts: 2
+                  on: [timeout, mismatch]
+                  steps:
+                    - send: Where is my order?
+                    - expect: { reply: { similar: Your order has shipped }, within: 1s }
+            """, connector: ScriptedConnector(.replying { _ in Self.shipped }), clock: ManualClock(), meaning: resolver)
+        #expect(result.outcome == .flaky, "\(result.outcome)")
+        #expect(resolver.lock.withLock { resolver.calls } == 2)
+    }
+
     @Test("a flow without meaning matchers never asks")
     func noQuestions() async throws {
         let resolver = TableResolver()
