@@ -50,11 +50,10 @@ extension MatcherEvaluator {
 
     func judge(_ value: JSONValue?, _ rubric: Rubric) -> MatchResult {
         guard let subject = Self.text(value) else { return .fail("no text to judge, got \(Self.show(value))") }
-        let rubricText: String
-        switch interpolation.render(rubric.text) {
-        case .success(let rendered): rubricText = rendered.text
-        case .failure(let failure): return .fail(failure.description)
-        }
+        return renderedText(rubric.text) { rubricText in judge(subject, rubricText, rubric.threshold) }
+    }
+
+    private func judge(_ subject: String, _ rubricText: String, _ threshold: Double?) -> MatchResult {
         let question = MeaningQuestion.judgement(text: subject, rubric: rubricText)
         switch meaning[question] {
         case nil:
@@ -62,18 +61,18 @@ extension MatcherEvaluator {
             return .fail("not yet judged")
         case .unavailable(let reason)?:
             probe?.consulted(
-                MeaningCheck(kind: .judge, text: subject, against: rubricText, passed: false, score: nil, threshold: rubric.threshold, reason: reason, model: nil))
+                MeaningCheck(kind: .judge, text: subject, against: rubricText, passed: false, score: nil, threshold: threshold, reason: reason, model: nil))
             return .fail("judge: \(reason)")
         case .similarity?:
             return .fail("judge: the judge endpoint gave a similarity, not a verdict")
         case .verdict(let verdict)?:
-            let passed = verdict.pass && verdict.score >= (rubric.threshold ?? 0)
+            let passed = verdict.pass && verdict.score >= (threshold ?? 0)
             probe?.consulted(
-                MeaningCheck(kind: .judge, text: subject, against: rubricText, passed: passed, score: verdict.score, threshold: rubric.threshold,
+                MeaningCheck(kind: .judge, text: subject, against: rubricText, passed: passed, score: verdict.score, threshold: threshold,
                              reason: verdict.reason, model: verdict.model))
             if passed { return .pass }
             let why = verdict.pass
-                ? "the judge's score \(Self.score(verdict.score)) is below the threshold \(Self.score(rubric.threshold ?? 0))"
+                ? "the judge's score \(Self.score(verdict.score)) is below the threshold \(Self.score(threshold ?? 0))"
                 : "the judge found the rubric not met (score \(Self.score(verdict.score)))"
             return MatchResult(passed: false, score: verdict.score, reasons: ["\(why) (model \(verdict.model)): \(verdict.reason)"])
         }

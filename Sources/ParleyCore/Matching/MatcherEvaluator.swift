@@ -102,7 +102,7 @@ public struct MatcherEvaluator: Sendable {
         }
     }
 
-    private func renderedText(_ template: Template, _ body: (String) -> MatchResult) -> MatchResult {
+    func renderedText(_ template: Template, _ body: (String) -> MatchResult) -> MatchResult {
         switch interpolation.render(template) {
         case .success(let rendered): return body(rendered.text)
         case .failure(let failure): return .fail(failure.description)

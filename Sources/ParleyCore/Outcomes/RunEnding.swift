@@ -41,8 +41,8 @@ public enum RunEnding: Hashable, Sendable {
             self = .interrupted(signal: SIGINT)
         } else if requireDelivery && !summary.deliveryFailures.isEmpty {
             self = .deliveryFailed
-        } else if summary.succeeded || (!skipsFail && summary.results.allSatisfy { result in
-            if case .skipped = result.outcome { return true }
+        } else if summary.results.allSatisfy({ result in
+            if case .skipped = result.outcome { return !skipsFail }
             return result.outcome.isPass
         }) {
             self = .passed
