@@ -115,6 +115,9 @@ def main():
                 "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": content}}],
             }, stall=rule.get("stall", 0))
 
+    # Python's default listen backlog is 5; parallel flows overflow it, and a dropped SYN is
+    # sent again only after a second.
+    ThreadingHTTPServer.request_queue_size = 128
     server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
     print(f"listening on http://127.0.0.1:{server.server_address[1]}/v1", flush=True)
     server.serve_forever()

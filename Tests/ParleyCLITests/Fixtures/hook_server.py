@@ -42,7 +42,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
         pass
 
 
-server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-server.daemon_threads = True
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    # Python's default listen backlog is 5: a burst of parallel flows overflows it, and a dropped
+    # SYN is sent again only after a second, which reads as a peer that did not answer.
+    request_queue_size = 128
+
+
+server = Server(("127.0.0.1", 0), Handler)
 print(f"listening on {server.server_address[1]}", flush=True)
 server.serve_forever()

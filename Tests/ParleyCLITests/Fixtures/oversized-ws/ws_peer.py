@@ -87,6 +87,9 @@ class Handler(socketserver.BaseRequestHandler):
 
 class Server(socketserver.ThreadingTCPServer):
     daemon_threads = True
+    # Python's default listen backlog is 5: a burst of parallel flows overflows it, and a dropped
+    # SYN is sent again only after a second, which reads as a peer that did not answer.
+    request_queue_size = 128
     allow_reuse_address = True
 
 

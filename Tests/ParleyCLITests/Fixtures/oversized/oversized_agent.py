@@ -49,7 +49,13 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.flush()
 
 
-server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-server.daemon_threads = True
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+    # Python's default listen backlog is 5: a burst of parallel flows overflows it, and a dropped
+    # SYN is sent again only after a second, which reads as a peer that did not answer.
+    request_queue_size = 128
+
+
+server = Server(("127.0.0.1", 0), Handler)
 print("ready http://127.0.0.1:%d/" % server.server_address[1], flush=True)
 server.serve_forever()
