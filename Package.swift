@@ -252,7 +252,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ParleyPolyAITests",
-            dependencies: ["ParleyPolyAI", "ParleyServer", "ParleySimulator", "ParleyTesting"]
+            dependencies: [
+                "ParleyPolyAI", "ParleyServer", "ParleySimulator", "ParleyTesting", "ParleyRunner", "ParleyParser",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "ParleyCometChatTests",
