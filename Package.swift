@@ -247,7 +247,7 @@ let package = Package(
         .testTarget(name: "ParleyTestingTests", dependencies: ["ParleyTesting", "Parley"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ParleyAGUITests",
-            dependencies: ["ParleyAGUI", "ParleySimulator", "ParleyTesting"],
+            dependencies: ["ParleyAGUI", "ParleySimulator", "ParleyTesting", "ParleyServer", "ParleyRunner", "ParleyParser"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
