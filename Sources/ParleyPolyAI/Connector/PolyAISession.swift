@@ -123,42 +123,30 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
         } catch {
             return fail(error)
         }
-        var attempt = 0
-        var refreshes = 0
+        var ladder = ReconnectLadder()
         while !Task.isCancelled, !lock.withLock({ finished }) {
             let opened = clock.now
             let (ending, established) = await connectOnce()
-            // Counters start over only after a socket that worked for a while, so a server that
-            // answers and then drops or rejects at once still runs into the cap.
-            if established, clock.now - opened >= Self.healthy {
-                attempt = 0
-                refreshes = 0
-            }
+            let worked = established ? clock.now - opened : nil
             if Task.isCancelled || lock.withLock({ finished }) {
                 mailbox.post([.connection(.closed)])
                 return
             }
             // The server's capability wins over the setting (0 means no limit, as in the SDK).
             let policy = ReconnectPolicy(maxAttempts: lock.withLock { conversation.capabilities.maxReconnectAttempts } ?? settings.maxReconnects)
-            let action = policy.action(for: ending)
+            let decision = ladder.next(after: ending, worked: worked, policy: policy, jitter: jitter())
             // Why the connection is down, before trying again: what a flow that stops waiting reports.
-            if action != .end { mailbox.post([.connection(.failed(reason: Self.describe(ending)))]) }
-            switch action {
+            if decision != .end { mailbox.post([.connection(.failed(reason: ReconnectLadder.describe(ending)))]) }
+            switch decision {
             case .end:
                 await apply(lock.withLock { conversation.closedCleanly(at: clock.now) })
                 mailbox.post([.connection(.closed)])
                 return
-            case .refresh:
-                refreshes += 1
-                guard refreshes <= 3 else {
-                    return giveUp("PolyAI rejected the session \(refreshes) times in a row (last: \(Self.describe(ending)))")
-                }
-                // A refused handshake first gets a fresh token for the same session; 4001, or a
-                // second refusal, means the session is gone: a new one, and the conversation restarts.
-                let sameSession = refreshes == 1 && { if case .refused = ending { true } else { false } }()
-                attempt += 1
+            case .giveUp(let reason):
+                return giveUp(reason)
+            case .refresh(let attempt, let delay, let sameSession):
                 mailbox.post([.connection(.reconnecting(attempt: attempt))])
-                guard await pause(policy.delay(attempt: refreshes, jitter: jitter())) else { return }
+                guard await pause(delay) else { return }
                 do {
                     let fresh = try await rest.accessToken()
                     if sameSession {
@@ -175,13 +163,9 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
                 } catch {
                     return fail(error)
                 }
-            case .reconnect:
-                attempt += 1
-                guard policy.allows(attempt: attempt) else {
-                    return giveUp("gave up reconnecting after \(attempt - 1) attempts (last: \(Self.describe(ending)))")
-                }
+            case .reconnect(let attempt, let delay):
                 mailbox.post([.connection(.reconnecting(attempt: attempt))])
-                guard await pause(policy.delay(attempt: attempt, jitter: jitter())) else { return }
+                guard await pause(delay) else { return }
                 // Backoff reconnects keep the token, unless it expires within 30 s (the SDK does not
                 // check; a refused handshake would then cost a round trip, or the session).
                 if let current = lock.withLock({ token }), current.needsRefresh(now: wallClock(), margin: 30) {
@@ -196,9 +180,6 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
         }
         mailbox.post([.connection(.closed)])
     }
-
-    /// How long a socket must have worked for the reconnect counters to start over.
-    static let healthy = Duration.seconds(30)
 
     /// Waits before the next attempt; false when the session ended or closed meanwhile.
     private func pause(_ delay: Duration) async -> Bool {
@@ -377,14 +358,6 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
     private func giveUp(_ reason: String) {
         mailbox.post([.connection(.failed(reason: reason))])
         fail(ConnectorError("the PolyAI connection failed: \(reason)"))
-    }
-
-    static func describe(_ ending: ReconnectPolicy.Ending) -> String {
-        switch ending {
-        case .closed(let code, let reason): reason.isEmpty ? "closed with \(code)" : "closed with \(code) \"\(reason)\""
-        case .dropped: "the connection dropped with no close frame (1006)"
-        case .refused(let why), .unreachable(let why): why
-        }
     }
 
     /// What a connection attempt is waiting on.
