@@ -284,10 +284,12 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
     private func read(
         _ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, generation: Int, progress: Progress
     ) async throws {
+        let beats = DeadlineTimer()
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { [self] in try await heartbeats(outbound) }
+            group.addTask { [self] in await heartbeats(outbound, timer: beats) }
             defer { group.cancelAll() }
             for try await message in inbound.messages(maxSize: EventSizeLimit.bytes) {
+                defer { beats.poke() }
                 guard lock.withLock({ socketGeneration == generation }) else { return }
                 progress.set(established: true)
                 switch message {
@@ -309,22 +311,29 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
         }
     }
 
-    /// A heartbeat every interval while the socket is open; the server's capability wins, 0 stops them.
-    private func heartbeats(_ outbound: WebSocketOutboundWriter) async throws {
-        while true {
-            let interval = lock.withLock { () -> Duration in
-                // The server's capability wins; 0 stops heartbeats, a negative one means the default (§10.1).
-                if let seconds = conversation.capabilities.heartbeatSeconds, let interval = Duration(checkedSeconds: Double(seconds)) {
-                    return interval
-                }
-                return settings.heartbeat
+    /// A heartbeat every interval while the socket is open; the server's capability wins, 0 stops
+    /// them. `timer` is poked on every frame, since a frame may change the capability: no polling.
+    private func heartbeats(_ outbound: WebSocketOutboundWriter, timer: DeadlineTimer) async {
+        let beat = Beat(since: clock.now)
+        await timer.run(clock: clock, deadline: { [self] in beat.due(every: heartbeatInterval()) }) { now in
+            do {
+                try await outbound.writeTextMessage(PolyOutgoing.heartbeat.text)
+                beat.sent(at: now)
+            } catch {
+                // The socket is going: its reader sees the end and stops this task.
+                beat.stop()
             }
-            if interval == .zero {
-                try await clock.sleep(for: .seconds(1))
-                continue
+        }
+    }
+
+    /// The heartbeat interval in force; zero when heartbeats are off.
+    private func heartbeatInterval() -> Duration {
+        lock.withLock { () -> Duration in
+            // The server's capability wins; 0 stops heartbeats, a negative one means the default (§10.1).
+            if let seconds = conversation.capabilities.heartbeatSeconds, let interval = Duration(checkedSeconds: Double(seconds)) {
+                return interval
             }
-            try await clock.sleep(for: interval)
-            try await outbound.writeTextMessage(PolyOutgoing.heartbeat.text)
+            return settings.heartbeat
         }
     }
 
@@ -406,4 +415,28 @@ private final class Progress: @unchecked Sendable {
 
     func set(opened: Bool) { lock.withLock { openedFlag = opened } }
     func set(established: Bool) { lock.withLock { establishedFlag = established } }
+}
+
+/// When one socket's next heartbeat is due: an interval after the last one (or the socket's
+/// opening), never once a write failed.
+private final class Beat: @unchecked Sendable {
+    private let lock = NSLock()
+    private var last: Duration
+    private var stopped = false
+
+    init(since: Duration) {
+        last = since
+    }
+
+    func due(every interval: Duration) -> Duration? {
+        lock.withLock { stopped || interval <= .zero ? nil : last + interval }
+    }
+
+    func sent(at now: Duration) {
+        lock.withLock { last = now }
+    }
+
+    func stop() {
+        lock.withLock { stopped = true }
+    }
 }

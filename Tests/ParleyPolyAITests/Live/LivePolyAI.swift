@@ -58,7 +58,7 @@ struct LivePolyAI {
         let log = LogLines()
         let logger = Logger(label: "parley.test.polyai-server") { _ in log }
         var serverLogger = logger
-        serverLogger.logLevel = .info
+        serverLogger.logLevel = .debug
         let server = try PolyAIServer(
             scriptPath: project.appendingPathComponent("resilience.agent.yaml").path, logger: serverLogger, options: options)
         let summary = try await server.withListening { url in

@@ -101,4 +101,23 @@ struct PolyAIConnectorLiveTests {
         let failure = run.failure("silent-socket.flow.yaml") ?? "the flow did not fail"
         #expect(failure.contains("gave up reconnecting after 1 attempts (last: the socket at \(silent) did not open within 1s)"), "\(failure)")
     }
+
+    @Test("heartbeats go out at the server's heartbeat_interval_seconds, in place of the agent's 30s")
+    func heartbeats() async throws {
+        var options = PolyAIServerOptions()
+        options.heartbeatSeconds = 1
+        let run = try await LivePolyAI.run("heartbeat", options: options)
+        defer { run.remove() }
+        #expect(run.summary.passed == 1, "\(run.summary.results.map(\.outcome))")
+        // 2.5s of silence at one a second: two or three (a loaded machine may add one).
+        let beats = run.log.filter { $0.hasSuffix(": heartbeat") }.count
+        #expect((2...4).contains(beats), "\(run.log)")
+        // A capability of 0 turns them off; the agent's default (30s) would send none in 2.5s
+        // either way, so this checks that 0 is taken calmly: the flow still passes.
+        options.heartbeatSeconds = 0
+        let off = try await LivePolyAI.run("heartbeat", options: options)
+        defer { off.remove() }
+        #expect(off.summary.passed == 1)
+        #expect(!off.log.contains { $0.hasSuffix(": heartbeat") }, "\(off.log)")
+    }
 }

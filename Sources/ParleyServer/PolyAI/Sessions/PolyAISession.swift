@@ -100,6 +100,7 @@ actor PolyAISession {
     func receive(_ text: String, from connection: WebSocketConnection) {
         switch PolyAIClientFrame(text: text) {
         case .heartbeat:
+            logger.debug("session \(id): heartbeat")
             connection.send(.text(Self.envelope(.echo(.heartbeat, isPermanent: false), sequence: nil).text))
         case .typing(let payload):
             connection.send(.text(Self.envelope(.echo(.userTyping, payload: payload, isPermanent: false), sequence: nil).text))
