@@ -209,6 +209,9 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
         let progress = Progress()
         wait(on: .socket(progress))
         defer { wait(on: nil) }
+        // Unstructured on purpose: WebSocketClient.connect does not return when cancelled during an
+        // upgrade that hangs, so a task group would wait for it (tried: the silent-socket tests
+        // then hang 30s). The attempt is abandoned instead, and closed if it ever opens.
         let attempt = Task { [self] in sink.yield(await socket(generation: generation, progress: progress)) }
         let timeout = settings.timeout
         let watchdog = Task { [clock] in
