@@ -205,25 +205,26 @@ struct AGUIServerTests {
 
     @Test("runs on one thread take turns; runs on other threads do not wait")
     func oneRunAtATime() async throws {
-        try await TestScripts.withServer(clock: SystemClock()) { client in
-            // The second run is sent once the first is streaming (its RUN_STARTED has arrived), not
-            // after a guessed pause that a loaded machine can outrun.
-            let (started, starting) = AsyncStream<Void>.makeStream()
-            async let first = client.run(thread: "t1", run: "r1", messages: [Message.user("u1", "slow")]) { starting.finish() }
-            for await _ in started {}
+        // On a clock only the test moves, the first run's 3s pause lasts until the test ends it, so
+        // what a loaded machine does to real time cannot reorder anything: each check is causal.
+        let clock = TestClock()
+        try await TestScripts.withServer(clock: clock) { client in
+            async let first = client.run(thread: "t1", run: "r1", messages: [Message.user("u1", "slow")])
+            // The first run is in its pause: the one task parked on the clock.
+            await clock.waitForSleepers(1)
             async let second = client.run(thread: "t1", run: "r2", messages: [Message.user("u1", "slow"), Message.user("u2", "hello")])
-            async let other = client.run(thread: "t2", run: "r1", messages: [Message.user("u1", "hello")])
-            let (one, two, three) = try await (first, second, other)
-            let firstStart = try #require(one.arrival(of: "RUN_STARTED"))
+            // The other thread's run is answered in full while the first is still paused.
+            let other = try await client.run(thread: "t2", run: "r1", messages: [Message.user("u1", "hello")])
+            let otherEnd = try #require(other.arrival(of: "RUN_FINISHED"))
+            let released = ContinuousClock.now
+            #expect(clock.now == .zero)
+            clock.advance(by: .seconds(3))
+            let (one, two) = try await (first, second)
             let firstEnd = try #require(one.arrival(of: "RUN_FINISHED"))
             let secondStart = try #require(two.arrival(of: "RUN_STARTED"))
-            let otherEnd = try #require(three.arrival(of: "RUN_FINISHED"))
-            // Sent while the first streams, the second run starts only once the first's 3s pause is
-            // over: measured from the first request, a bound load can only lengthen. The other
-            // thread's run does not wait for that pause.
-            #expect(secondStart - one.sent >= .seconds(3))
-            #expect(firstStart < secondStart)
-            #expect(otherEnd < firstEnd)
+            #expect(otherEnd < released && released < firstEnd)
+            // Sent while the first was paused, the second run started only once the pause was over.
+            #expect(secondStart > released)
             #expect(try two.events().compactMap { $0.string("delta") } == ["Sorry?"])
         }
     }
