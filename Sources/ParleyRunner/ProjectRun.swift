@@ -10,15 +10,16 @@ public struct ProjectRun: Sendable {
     var secrets: Set<String>
     var connectors: [any Connector]
     var resources: RunResources
+    var clock: any MonotonicClock
 
     /// Runs every flow, delivers to every plugin, finishes them (reports are written) and shuts
     /// the connectors down. Cancelling the calling task stops the flows; the reports are still
     /// written and the summary says the run was interrupted.
     public func start() async -> RunSummary {
         let secrets = SecretRegistry(secrets: secrets)
-        let (flows, options, plugins) = (flows, options, plugins)
+        let (flows, options, plugins, clock) = (flows, options, plugins, clock)
         let summary = await PluginHost.run(plugins: plugins, secrets: secrets) { host in
-            await SuiteRunner(clock: SystemClock(), options: options).run(flows, host: host)
+            await SuiteRunner(clock: clock, options: options).run(flows, host: host)
         }
         await shutDown()
         return summary

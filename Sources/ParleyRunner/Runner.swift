@@ -17,6 +17,9 @@ public struct Runner: Sendable {
     public var environment: ProcessEnvironment
     /// The logger connectors and plugins log their own trouble through.
     public var logger: Logger
+    /// The clock flows run on. A test of in-process agents may give a `ManualClock`, so their
+    /// scripted timing is virtual and a loaded machine cannot stretch it; network agents need real time.
+    public var clock: any MonotonicClock = SystemClock()
 
     /// A runner of `registry`'s connectors and plugins, reading `${env.X}` and `${secret.X}` from `environment`.
     public init(registry: Registry = .builtIn, environment: ProcessEnvironment = ProcessEnvironment(), logger: Logger? = nil) {
@@ -65,7 +68,9 @@ public struct Runner: Sendable {
         let options = SuiteOptions(
             parallel: request.parallel, retries: request.retries, repetitions: request.repetitions, failFast: request.failFast,
             shard: request.shard, variables: request.variables.mapValues(JSONValue.string))
-        let run = ProjectRun(flows: plan.flows, plugins: plugins, options: options, secrets: plan.secrets, connectors: plan.connectors, resources: resources)
+        let run = ProjectRun(
+            flows: plan.flows, plugins: plugins, options: options, secrets: plan.secrets, connectors: plan.connectors, resources: resources,
+            clock: clock)
         return PreparedRun(validation: validation, run: run)
     }
 
