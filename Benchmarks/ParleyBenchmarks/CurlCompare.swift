@@ -11,7 +11,9 @@ import ParleyTesting
 /// A turn is one POST of a RunAgentInput (thread, run id, empty state, one user message "ping",
 /// no tools or context, `protocolVersion`) and the whole SSE answer read: `RUN_STARTED`, a reply
 /// in 4 chunks, `RUN_FINISHED` (`Fixtures.agentScript`, no think time). Each turn has a thread of
-/// its own on both sides, as `parley run` makes one per flow run.
+/// its own on both sides, as `parley run` makes one per flow run. curl sends them three ways
+/// (`CurlTurns`); CPU is the user and system time of every process of a way, from
+/// `RUSAGE_CHILDREN` around the one program that runs them all.
 enum CurlCompare {
     /// One side's figures over one window.
     struct Row {
@@ -36,9 +38,17 @@ enum CurlCompare {
               served: { connector: agui, url: "\(serve.url)" }
             defaults: { agent: served }
             """.write(to: folder.appendingPathComponent("parley.yaml"), atomically: true, encoding: .utf8)
-        // One number a line, for xargs to put in each turn's thread id.
-        let numbers = folder.appendingPathComponent("turns.txt").path
-        try (1...turns).map(String.init).joined(separator: "\n").appending("\n").write(toFile: numbers, atomically: true, encoding: .utf8)
+        let curls = CurlTurns(url: serve.url, folder: folder)
+        guard let bytes = try curls.answerBytes() else {
+            say("curl got no full answer from \(serve.url):\n\(serve.log().suffix(2000))")
+            return
+        }
+        // One padded number a line, for xargs to put in each turn's thread id.
+        func numbers(_ count: Int) throws -> String {
+            let path = folder.appendingPathComponent("turns-\(count).txt").path
+            try (1...count).map(CurlTurns.padded).joined(separator: "\n").appending("\n").write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
 
         let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
         func measured(_ way: String, _ parallel: Int, _ count: Int, _ body: () throws -> Int) rethrows -> Row {
@@ -51,26 +61,15 @@ enum CurlCompare {
                 way: way, parallel: parallel, turns: count, ok: ok, wall: seconds(wall), cpu: childrenCPU() - cpuBefore,
                 serverCPU: MonitorLoad.cpuSeconds(serve.pid, ticks) - serverBefore)
         }
-        func curl(_ parallel: Int, _ numbers: String, _ count: Int) throws -> Row {
-            let output = folder.appendingPathComponent("curl-\(parallel).txt").path
-            return try measured("curl", parallel, count) {
-                let child = try ChildProcess.run("/usr/bin/xargs", curlArguments(url: serve.url, numbers: numbers, parallel: parallel), output: output)
-                let lines = ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").split(separator: "\n")
-                if child.status != 0 { say("xargs exited \(child.status): \(lines.prefix(3))") }
-                return lines.filter { $0.hasPrefix("200 ") }.count
-            }
-        }
-        func curlKeepAlive(_ parallel: Int, _ count: Int) throws -> Row {
-            let list = try keepAliveConfigs(folder: folder, url: serve.url, turns: count, parallel: parallel)
-            let output = folder.appendingPathComponent("keep-alive-\(parallel).out").path
-            return try measured("curl, kept alive", parallel, count) {
-                let arguments = ["-a", list, "-P", String(parallel), "-I{}", "/usr/bin/curl", "-K", "{}"]
-                let child = try ChildProcess.run("/usr/bin/xargs", arguments, output: output)
-                let lines = ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").split(separator: "\n")
-                if child.status != 0 { say("xargs exited \(child.status): \(lines.prefix(3))") }
-                let connects = lines.compactMap { Int($0.split(separator: " ").last ?? "") }.reduce(0, +)
-                say("curl, kept alive, parallel \(parallel): \(connects) connections for \(lines.count) transfers")
-                return lines.filter { $0.hasPrefix("200 ") }.count
+        /// Runs `program` as one way of sending the turns; its output is curl's `writeOut` lines.
+        func curl(_ way: String, _ tag: String, _ parallel: Int, _ count: Int, _ program: String, _ arguments: [String]) throws -> Row {
+            let output = folder.appendingPathComponent("\(tag).out").path
+            return try measured(way, parallel, count) {
+                // Errors apart: curl's parallel progress meter would cut into the lines it prints.
+                let child = try ChildProcess.run(program, arguments, output: output, errors: output + ".errors")
+                let (full, connections) = CurlTurns.tally(output, bytes: bytes)
+                say("\(way), parallel \(parallel): exit \(child.status), \(full) full answers of \(bytes) bytes, \(connections) connections")
+                return full
             }
         }
         func parleyRun(_ parallel: Int, _ count: Int) throws -> Row {
@@ -81,87 +80,50 @@ enum CurlCompare {
                 if child.status != 0 {
                     say("parley run exited \(child.status):\n\(((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").suffix(2000))")
                 }
+                // Exit 0: every run passed, so every reply came (the flow expects it).
                 return child.status == 0 ? count : 0
             }
         }
 
         let loadBefore = loadAverage()
-        // Warm both ways up once (page cache, the server's first threads), unmeasured.
-        let warm = folder.appendingPathComponent("warm.txt").path
-        try (1...20).map { "warm-\($0)" }.joined(separator: "\n").appending("\n").write(toFile: warm, atomically: true, encoding: .utf8)
-        _ = try curl(1, warm, 20)
+        // Warm both up once (page cache, the server's first threads), unmeasured.
+        _ = try curl("curl", "wm01", 1, 20, "/usr/bin/xargs", curls.processPerTurn(tag: "wm01", numbers: try numbers(20), parallel: 1))
         _ = try parleyRun(1, 20)
-
         // Start-up and planning: `parley run` of one turn, to say how much of its wall time is fixed.
         let single = try parleyRun(1, 1)
+
         var rows: [Row] = []
         for parallel in parallels {
-            rows.append(try curl(parallel, numbers, turns))
-            rows.append(try curlKeepAlive(parallel, turns))
+            let digits = String(format: "%02d", parallel % 100)
+            rows.append(
+                try curl("curl", "xa\(digits)", parallel, turns, "/usr/bin/xargs", curls.processPerTurn(tag: "xa\(digits)", numbers: try numbers(turns), parallel: parallel)))
+            let list = try curls.workerConfigs(tag: "kw\(digits)", turns: turns, parallel: parallel)
+            rows.append(
+                try curl("curl, a process per worker, kept alive", "kw\(digits)", parallel, turns, "/usr/bin/xargs",
+                    ["-a", list, "-P", String(parallel), "-I", "CONFIG", "/usr/bin/curl", "-K", "CONFIG"]))
+            let config = folder.appendingPathComponent("op\(digits).curlrc").path
+            try curls.config(tag: "op\(digits)", turns: Array(1...turns)).write(toFile: config, atomically: true, encoding: .utf8)
+            // `--parallel` (-Z) runs up to `--parallel-max` transfers at once in the one process; `-s`
+            // keeps its progress meter out of the output.
+            rows.append(
+                try curl("curl, one process", "op\(digits)", parallel, turns, "/usr/bin/curl",
+                    ["-s"] + (parallel > 1 ? ["-Z", "--parallel-max", String(parallel)] : []) + ["-K", config]))
             rows.append(try parleyRun(parallel, turns))
         }
-        say("\(turns) AG-UI turns against `parley serve` at \(serve.url), load average before: \(loadBefore)\n")
-        say("| way | parallel | turns | ok | wall | ÷ curl | ÷ curl kept alive | CPU | ÷ curl | ÷ curl kept alive | `parley serve` CPU |")
+        say("\n\(turns) AG-UI turns against `parley serve` at \(serve.url), load average before: \(loadBefore)\n")
+        say("| way | parallel | turns | ok | wall | ÷ curl | ÷ curl, one process | CPU | ÷ curl | ÷ curl, one process | `parley serve` CPU |")
         say("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
         for row in rows {
             let curl = rows.first { $0.way == "curl" && $0.parallel == row.parallel } ?? row
-            let kept = rows.first { $0.way == "curl, kept alive" && $0.parallel == row.parallel } ?? row
+            let one = rows.first { $0.way == "curl, one process" && $0.parallel == row.parallel } ?? row
             func ratio(_ value: Double, _ base: Double) -> String { String(format: "%.2fx", value / base) }
             say(
                 "| \(row.way) | \(row.parallel) | \(row.turns) | \(row.ok) | \(format(row.wall)) | \(ratio(row.wall, curl.wall)) | "
-                    + "\(ratio(row.wall, kept.wall)) | \(format(row.cpu)) | \(ratio(row.cpu, curl.cpu)) | \(ratio(row.cpu, kept.cpu)) | "
+                    + "\(ratio(row.wall, one.wall)) | \(format(row.cpu)) | \(ratio(row.cpu, curl.cpu)) | \(ratio(row.cpu, one.cpu)) | "
                     + "\(format(row.serverCPU)) |")
         }
         say("\n`parley run` of 1 turn (start-up, planning, reports): wall \(format(single.wall)), CPU \(format(single.cpu))")
         say("load average after: \(loadAverage())")
-    }
-
-    /// xargs runs one curl per line of `numbers`, `parallel` at once; each prints its status and
-    /// the bytes it read.
-    static func curlArguments(url: String, numbers: String, parallel: Int) -> [String] {
-        [
-            "-a", numbers, "-P", String(parallel), "-I{}",
-            "/usr/bin/curl", "-sN", "-X", "POST", "-H", "Content-Type: application/json", "-H", "Accept: text/event-stream",
-            "--data-binary", body(turn: "{}"), "-o", "/dev/null", "-w", "%{http_code} %{size_download}\n", url,
-        ]
-    }
-
-    /// The RunAgentInput of one turn, in the shape the agui connector sends, with a thread of its own.
-    static func body(turn: String) -> String {
-        let thread = "one-turn.flow.yaml-\(turn)#c0ffee00"
-        return #"{"threadId":"\#(thread)","runId":"\#(thread)-run-1","state":{},"#
-            + #""messages":[{"id":"\#(thread)/user-1","role":"user","content":"ping"}],"#
-            + #""tools":[],"context":[],"forwardedProps":{},"protocolVersion":"1.0"}"#
-    }
-
-    /// One curl config per worker, its share of the turns as transfers joined by `next`, so one
-    /// curl process makes them all over one kept-alive connection, as `parley run` does; returns
-    /// the file that lists the configs, one a line, for xargs.
-    static func keepAliveConfigs(folder: URL, url: String, turns: Int, parallel: Int) throws -> String {
-        var paths: [String] = []
-        for worker in 0..<parallel {
-            let transfers = stride(from: worker + 1, through: turns, by: parallel).map { turn in
-                let quoted = body(turn: "k\(turn)").replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-                return """
-                    url = "\(url)"
-                    silent
-                    no-buffer
-                    request = "POST"
-                    header = "Content-Type: application/json"
-                    header = "Accept: text/event-stream"
-                    data-binary = "\(quoted)"
-                    output = "/dev/null"
-                    write-out = "%{http_code} %{size_download} %{num_connects}\\n"
-
-                    """
-            }
-            let path = folder.appendingPathComponent("keep-alive-\(parallel)-\(worker).curlrc").path
-            try transfers.joined(separator: "next\n").write(toFile: path, atomically: true, encoding: .utf8)
-            paths.append(path)
-        }
-        let list = folder.appendingPathComponent("keep-alive-\(parallel).txt").path
-        try (paths.joined(separator: "\n") + "\n").write(toFile: list, atomically: true, encoding: .utf8)
-        return list
     }
 
     /// User and system CPU of every child waited for so far, in seconds.
