@@ -95,8 +95,8 @@ enum CurlCompare {
         var rows: [Row] = []
         for parallel in parallels {
             let digits = String(format: "%02d", parallel % 100)
-            rows.append(
-                try curl("curl", "xa\(digits)", parallel, turns, "/usr/bin/xargs", curls.processPerTurn(tag: "xa\(digits)", numbers: try numbers(turns), parallel: parallel)))
+            let perTurn = curls.processPerTurn(tag: "xa\(digits)", numbers: try numbers(turns), parallel: parallel)
+            rows.append(try curl("curl", "xa\(digits)", parallel, turns, "/usr/bin/xargs", perTurn))
             let list = try curls.workerConfigs(tag: "kw\(digits)", turns: turns, parallel: parallel)
             rows.append(
                 try curl("curl, a process per worker, kept alive", "kw\(digits)", parallel, turns, "/usr/bin/xargs",
@@ -130,7 +130,8 @@ enum CurlCompare {
     static func childrenCPU() -> Double {
         var usage = rusage()
         getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-        return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+        let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+        return user + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
     }
 
     static func loadAverage() -> String {

@@ -35,7 +35,8 @@ struct CurlTurns {
                 "--data-binary", Self.body(thread: Self.thread("pr01", Self.padded(1))), url],
             output: answer)
         let text = (try? String(contentsOfFile: answer, encoding: .utf8)) ?? ""
-        guard child.status == 0, text.contains("\"delta\":\"pong "), text.contains("TEXT_MESSAGE_END"), text.contains("RUN_FINISHED") else { return nil }
+        let parts = ["\"delta\":\"pong ", "TEXT_MESSAGE_END", "RUN_FINISHED"]
+        guard child.status == 0, parts.allSatisfy(text.contains) else { return nil }
         return text.utf8.count
     }
 
@@ -56,7 +57,8 @@ struct CurlTurns {
         var paths: [String] = []
         for worker in 0..<parallel {
             let path = folder.appendingPathComponent("\(tag)-\(worker).curlrc").path
-            try config(tag: tag, turns: Array(stride(from: worker + 1, through: turns, by: parallel))).write(toFile: path, atomically: true, encoding: .utf8)
+            let share = Array(stride(from: worker + 1, through: turns, by: parallel))
+            try config(tag: tag, turns: share).write(toFile: path, atomically: true, encoding: .utf8)
             paths.append(path)
         }
         let list = folder.appendingPathComponent("\(tag).txt").path
