@@ -11,13 +11,18 @@ struct ChildProcess {
     /// The child's peak resident set size (`ru_maxrss`), in KiB.
     var peakKiB: Int
 
-    /// Runs `path` with `arguments`, standard output and error to the file `output`; waits for it.
-    static func run(_ path: String, _ arguments: [String], output: String) throws -> ChildProcess {
+    /// Runs `path` with `arguments`, standard output and error to the file `output` (error to
+    /// `errors` instead, when given); waits for it.
+    static func run(_ path: String, _ arguments: [String], output: String, errors: String? = nil) throws -> ChildProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        if let errors {
+            posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        } else {
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        }
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid = pid_t()

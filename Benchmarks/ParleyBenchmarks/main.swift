@@ -14,6 +14,7 @@ import ParleyTesting
 //   .build/release/parley-benchmarks monitor-load [--checks 200] [--every 10] [--duration 600] [--warmup 600]
 //   .build/release/parley-benchmarks load-users [--users 1000] [--ramp 30] [--duration 120]
 //   .build/release/parley-benchmarks json-parse [--rounds N] [--only parsing|foundation]
+//   .build/release/parley-benchmarks curl-compare [--turns 1000] [--parallel 1,50]
 // `parley serve` is started from the same build folder as this program.
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -76,6 +77,19 @@ if arguments.first == "json-parse" {
     } ?? 100_000
     let only = arguments.firstIndex(of: "--only").flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil }
     JSONParse.run(rounds: rounds, only: only)
+    exit(0)
+}
+// `parley-benchmarks curl-compare [--turns N] [--parallel 1,50]`: N AG-UI turns against `parley serve`
+// sent by curl and by `parley run`, side by side: wall time and CPU (issue 20, point 1).
+if arguments.first == "curl-compare" {
+    let turns = arguments.firstIndex(of: "--turns").flatMap {
+        arguments.index(after: $0) < arguments.endIndex ? Int(arguments[arguments.index(after: $0)]) : nil
+    } ?? 1000
+    let parallels = arguments.firstIndex(of: "--parallel").flatMap {
+        arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)].split(separator: ",").compactMap { Int($0) } : nil
+    } ?? [1, 50]
+    let parley = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("parley")
+    try CurlCompare.run(parley: parley, turns: turns, parallels: parallels)
     exit(0)
 }
 let count = arguments.firstIndex(of: "--flows").flatMap { arguments.index(after: $0) < arguments.endIndex ? Int(arguments[arguments.index(after: $0)]) : nil } ?? 200
