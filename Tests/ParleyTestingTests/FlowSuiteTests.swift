@@ -24,6 +24,21 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: flows.appendingPathComponent("reports/report.json").path))
     }
 
+    @Test("on a ManualClock the simulator's examples pass in virtual time: each flow's duration is what its script says, not what the machine took")
+    func theExamplesPassOnVirtualTime() async throws {
+        let (folder, flows) = try TestFolders.examples()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var suite = FlowSuite(flows.path)
+        suite.runner.clock = ManualClock()
+        suite.request.excludeTags = ["meaning", "polyai", "cometchat"]
+        let summary = try #require(await suite.expectAllPass())
+        #expect(summary.results.count == 16 && summary.passed == 16)
+        // Scripted think times add up on the virtual clock: the order-status flow reads what its
+        // script schedules, the same on every run.
+        let again = try #require(await suite.expectAllPass())
+        #expect(again.results.map(\.duration) == summary.results.map(\.duration))
+    }
+
     @Test("a flow skipped because its model is not configured is an issue with the reason, never a pass")
     func skippedIsAnIssue() async throws {
         let (folder, flows) = try TestFolders.examples()
