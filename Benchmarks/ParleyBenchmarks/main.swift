@@ -15,6 +15,7 @@ import ParleyTesting
 //   .build/release/parley-benchmarks load-users [--users 1000] [--ramp 30] [--duration 120]
 //   .build/release/parley-benchmarks json-parse [--rounds N] [--only parsing|foundation]
 //   .build/release/parley-benchmarks curl-compare [--turns 1000] [--parallel 1,50]
+//   .build/release/parley-benchmarks memory [--conversations 1000,10000] [--baseline 10] [--think 60]
 // `parley serve` is started from the same build folder as this program.
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -67,6 +68,18 @@ if arguments.first == "load-users" {
     }
     let parley = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("parley")
     try LoadUsers.run(parley: parley, users: number("--users", 1000), ramp: number("--ramp", 30), duration: number("--duration", 120))
+    exit(0)
+}
+// `parley-benchmarks memory [--conversations 1000,10000] [--baseline 10] [--think 60]`: peak memory of
+// `parley run` with N simulated conversations open at once, per conversation (issue 20, point 2).
+if arguments.first == "memory" {
+    func value(_ flag: String) -> String? {
+        arguments.firstIndex(of: flag).flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil }
+    }
+    let sizes = value("--conversations").map { $0.split(separator: ",").compactMap { Int($0) } } ?? [1000, 10_000]
+    let parley = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("parley")
+    try MemoryPerConversation.run(
+        parley: parley, sizes: sizes, baseline: value("--baseline").flatMap { Int($0) } ?? 10, think: value("--think").flatMap { Int($0) } ?? 60)
     exit(0)
 }
 // `parley-benchmarks json-parse [--rounds N] [--only parsing|foundation]`: AG-UI payloads into

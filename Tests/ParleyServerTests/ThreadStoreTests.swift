@@ -21,7 +21,7 @@ struct ThreadStoreTests {
     @Test("after 100,000 conversations the store holds its capacity, the newest threads, and no more")
     func boundedOverManyConversations() async {
         let clock = ManualClock()
-        let retention = ThreadRetention()
+        let retention = ConversationRetention()
         let store = ThreadStore(clock: clock, retention: retention)
         for conversation in 0..<100_000 {
             _ = await Self.converse(store, "thread-\(conversation)")
@@ -36,7 +36,7 @@ struct ThreadStoreTests {
     @Test("a thread idle past the limit is forgotten, even before another run sweeps it out")
     func idleThreadsExpire() async {
         let clock = ManualClock()
-        let store = ThreadStore(clock: clock, retention: ThreadRetention(idleLimit: .seconds(60), capacity: 100))
+        let store = ThreadStore(clock: clock, retention: ConversationRetention(idleLimit: .seconds(60), capacity: 100))
         _ = await Self.converse(store, "old")
         clock.advance(by: .seconds(30))
         _ = await Self.converse(store, "recent")
@@ -51,7 +51,7 @@ struct ThreadStoreTests {
 
     @Test("past the capacity the thread unused longest goes first: a thread run again is kept")
     func leastRecentlyUsedGoesFirst() async {
-        let store = ThreadStore(clock: ManualClock(), retention: ThreadRetention(capacity: 2))
+        let store = ThreadStore(clock: ManualClock(), retention: ConversationRetention(capacity: 2))
         _ = await Self.converse(store, "a")
         _ = await Self.converse(store, "b")
         _ = await Self.converse(store, "a")
@@ -63,7 +63,7 @@ struct ThreadStoreTests {
 
     @Test("one thread run many times among others leaves no growing backlog and keeps its state")
     func repeatedThread() async {
-        let store = ThreadStore(clock: ManualClock(), retention: ThreadRetention(capacity: 3))
+        let store = ThreadStore(clock: ManualClock(), retention: ConversationRetention(capacity: 3))
         for round in 0..<10_000 {
             _ = await Self.converse(store, "busy")
             if round % 1_000 == 0 { _ = await Self.converse(store, "other-\(round)") }
@@ -75,7 +75,7 @@ struct ThreadStoreTests {
 
     @Test("parley serve's server forgets threads by its retention: a forgotten thread is greeted again")
     func serverUsesRetention() async throws {
-        try await TestScripts.withServer(threadRetention: ThreadRetention(capacity: 1)) { client in
+        try await TestScripts.withServer(threadRetention: ConversationRetention(capacity: 1)) { client in
             let greeted = try await client.run(thread: "t1", run: "r1")
             #expect(try greeted.types().contains("TEXT_MESSAGE_START"))
             // Remembered: nothing new.

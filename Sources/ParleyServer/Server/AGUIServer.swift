@@ -21,12 +21,12 @@ public struct AGUIServer: Sendable {
     /// Hummingbird's logger: warnings and errors only, by default on standard error.
     public var logger: Logger
     /// When threads are forgotten, measured on `clock`, so a long-running server's memory stays bounded.
-    public var threadRetention: ThreadRetention
+    public var threadRetention: ConversationRetention
 
     /// A server for a parsed script.
     public init(
         script: AgentScript, host: String = "127.0.0.1", port: Int = 0, clock: any MonotonicClock = SystemClock(),
-        logger: Logger = AGUIServer.defaultLogger(), threadRetention: ThreadRetention = ThreadRetention()
+        logger: Logger = AGUIServer.defaultLogger(), threadRetention: ConversationRetention = ConversationRetention()
     ) {
         self.script = script
         self.host = host
@@ -39,7 +39,7 @@ public struct AGUIServer: Sendable {
     /// A server for the script at `path`; throws its diagnostics when it does not parse.
     public init(
         scriptPath path: String, host: String = "127.0.0.1", port: Int = 0, clock: any MonotonicClock = SystemClock(),
-        logger: Logger = AGUIServer.defaultLogger(), threadRetention: ThreadRetention = ThreadRetention()
+        logger: Logger = AGUIServer.defaultLogger(), threadRetention: ConversationRetention = ConversationRetention()
     ) throws(AgentScriptError) {
         self.init(
             script: try AgentScriptParser.parse(path: path).get(), host: host, port: port, clock: clock, logger: logger,

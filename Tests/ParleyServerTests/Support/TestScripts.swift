@@ -132,7 +132,7 @@ enum TestScripts {
     /// Runs `body` against a server playing `script` on `clock` (a `ManualClock` by default, so
     /// plays stream at once); the server is shut down when `body` returns or throws.
     static func withServer<Value: Sendable>(
-        script: String = shop, clock: any MonotonicClock = ManualClock(), threadRetention: ThreadRetention = ThreadRetention(),
+        script: String = shop, clock: any MonotonicClock = ManualClock(), threadRetention: ConversationRetention = ConversationRetention(),
         _ body: @Sendable (AGUITestClient) async throws -> Value
     ) async throws -> Value {
         let server = AGUIServer(script: try parsed(script), clock: clock, threadRetention: threadRetention)

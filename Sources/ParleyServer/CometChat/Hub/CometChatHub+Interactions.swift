@@ -23,6 +23,8 @@ extension CometChatHub {
             completed = (id, user)
         }
         messages[id] = message
+        use(user: user)
+        use(conversation: message.conversationID)
         logger.info("message \(id) interacted by \(user): \(elements.joined(separator: ", "))")
         if let conversation = conversations[message.conversationID], message.sender == agentUID {
             for element in elements {

@@ -67,6 +67,7 @@ extension CometChatHub {
         if let previous = socketUsers[key], previous != user { sockets[previous]?.removeAll { $0 === connection } }
         if socketUsers[key] != user { sockets[user, default: []].append(connection) }
         socketUsers[key] = user
+        use(user: user)
         logger.info("socket of \(user) authenticated")
         let body = JSONValue.object([JSONMember("code", "200"), JSONMember("status", "OK")])
         connection.send(.text(JSONValue.object([JSONMember("type", "auth"), JSONMember("body", body)]).serialized()))

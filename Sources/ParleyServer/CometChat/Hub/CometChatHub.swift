@@ -39,6 +39,11 @@ actor CometChatHub {
     var actions: [Int: JSONValue] = [:]
     /// Users whose sockets a scripted outage keeps down, until this clock reading.
     var downUntil: [String: Duration] = [:]
+    /// Conversations and users by last use, so idle ones are forgotten (issue 20).
+    var keptConversations: RetentionLedger<String>
+    var keptUsers: RetentionLedger<String>
+    /// Uid → the auth tokens and JWTs issued to it, forgotten with the user.
+    var credentials: [String: [String]] = [:]
 
     init(script: AgentScript, options: CometChatServerOptions, clock: any MonotonicClock, pool: PolyAITaskPool, logger: Logger) {
         self.options = options
@@ -49,6 +54,8 @@ actor CometChatHub {
         self.pool = pool
         self.logger = logger
         pingsToIgnore = options.unansweredPings
+        keptConversations = RetentionLedger(retention: options.retention)
+        keptUsers = RetentionLedger(retention: options.retention)
     }
 
     var agentUID: String { people.agentUID }
@@ -62,12 +69,16 @@ actor CometChatHub {
     func issueToken(for uid: String) -> String {
         let token = "\(uid)_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
         tokens[token] = uid
+        credentials[uid, default: []].append(token)
+        use(user: uid)
         return token
     }
 
-    /// The user an auth token was issued to, or nil.
+    /// The user an auth token was issued to, or nil (never issued, or its user forgotten).
     func user(ofToken token: String) -> String? {
-        tokens[token]
+        guard let uid = tokens[token] else { return nil }
+        use(user: uid)
+        return uid
     }
 
     /// A new JWT for the user of `token` (`PUT /v3.0/me`); the socket authenticates with it.
@@ -75,6 +86,8 @@ actor CometChatHub {
         let part = { UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "") }
         let jwt = "eyJ\(part()).\(part()).\(part())"
         jwts[jwt] = uid
+        credentials[uid, default: []].append(jwt)
+        use(user: uid)
         return jwt
     }
 
@@ -96,6 +109,8 @@ actor CometChatHub {
     /// the agent's answer when it went to the agent or a group. Returns its JSON.
     func send(_ request: CometChatSendRequest, from user: String) -> JSONValue {
         let conversationID = request.address.conversationID(from: user)
+        use(user: user)
+        use(conversation: conversationID)
         if case .group(let guid) = request.address, !(groups[guid] ?? []).contains(user) { groups[guid, default: []].append(user) }
         let now = Int(Date().timeIntervalSince1970)
         let message = CometChatMessage(
@@ -123,7 +138,9 @@ actor CometChatHub {
     /// The messages of a conversation, oldest first: all of them, or (as the REST API pages) at
     /// most `limit` after message `id` (`append`) or the last `limit` before it (`prepend`).
     func list(_ conversationID: String, page: CometChatListPage = CometChatListPage()) -> [JSONValue] {
-        page.select(order[conversationID] ?? []).compactMap { messages[$0]?.json(people) }
+        // Reading a conversation is using it; one never seen or forgotten is empty, as CometChat's is.
+        if order[conversationID] != nil { use(conversation: conversationID) }
+        return page.select(order[conversationID] ?? []).compactMap { messages[$0]?.json(people) }
     }
 
     /// Keeps a `POST /actions` body as the latest about the message its `data.messageId` names.
@@ -136,6 +153,11 @@ actor CometChatHub {
         }
         guard let id = named else {
             logger.info("POST /actions names no data.messageId: kept nowhere")
+            return
+        }
+        // Only for a message kept: bodies for others would be kept forever, and nothing reads them.
+        guard messages[id] != nil else {
+            logger.info("POST /actions for message \(id), which does not exist (or was forgotten): kept nowhere")
             return
         }
         actions[id] = body

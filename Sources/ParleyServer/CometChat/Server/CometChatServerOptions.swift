@@ -17,11 +17,15 @@ public struct CometChatServerOptions: Hashable, Sendable {
     /// Pings left unanswered, the first ones the server gets (a test's dead socket): each socket
     /// that sends one of them gets no pong.
     public var unansweredPings: Int
+    /// How long conversations (with their messages) and users (with their tokens and JWTs) idle
+    /// are kept, and how many of each.
+    public var retention: ConversationRetention
 
     /// Options; the defaults are a well-behaved server.
     public init(
         appID: String = "parley-app", region: String = "us", apiKey: String = "demo-api-key", agentUID: String? = nil,
-        agentName: String? = nil, settingsInMe: Bool = true, unansweredPings: Int = 0
+        agentName: String? = nil, settingsInMe: Bool = true, unansweredPings: Int = 0,
+        retention: ConversationRetention = ConversationRetention()
     ) {
         self.appID = appID
         self.region = region
@@ -30,6 +34,7 @@ public struct CometChatServerOptions: Hashable, Sendable {
         self.agentName = agentName
         self.settingsInMe = settingsInMe
         self.unansweredPings = unansweredPings
+        self.retention = retention
     }
 
     /// The uid an agent named `name` gets when none is given: the name lowercased, each character

@@ -18,6 +18,8 @@ public struct PolyAIServerOptions: Hashable, Sendable {
     public var heartbeatSeconds: Int
     /// The payload form of events inside EVENT_BATCH frames.
     public var batchPayloadStyle: PolyAIBatchPayloadStyle
+    /// How long sessions idle are kept, and how many (also the most tokens kept).
+    public var retention: ConversationRetention
 
     /// The `max_message_size_bytes` capability: what the SDK's tests use.
     public static let maxMessageSizeBytes = 65536
@@ -26,7 +28,8 @@ public struct PolyAIServerOptions: Hashable, Sendable {
     public init(
         connectorToken: String = "demo-token", connectorHost: String = "parley.example", tokenLifetime: Duration = .seconds(3600),
         restFaults: [PolyAIRestFault] = [], chunkJoining: PolyAIChunkJoining = .space, maxReconnectAttempts: Int? = nil,
-        heartbeatSeconds: Int = 30, batchPayloadStyle: PolyAIBatchPayloadStyle = .payload
+        heartbeatSeconds: Int = 30, batchPayloadStyle: PolyAIBatchPayloadStyle = .payload,
+        retention: ConversationRetention = ConversationRetention()
     ) {
         self.connectorToken = connectorToken
         self.connectorHost = connectorHost
@@ -36,5 +39,6 @@ public struct PolyAIServerOptions: Hashable, Sendable {
         self.maxReconnectAttempts = maxReconnectAttempts
         self.heartbeatSeconds = heartbeatSeconds
         self.batchPayloadStyle = batchPayloadStyle
+        self.retention = retention
     }
 }

@@ -34,12 +34,16 @@ actor PolyAISession {
     private var suggestions: [String] = []
     /// Until when (a clock reading) the session is down: sockets opened before then drop at once.
     private var downUntil: Duration?
+    /// Tells the store the session has ended, so it can be forgotten (issue 20).
+    private let onEnded: @Sendable () async -> Void
+    private var endReported = false
 
     init(
         id: String, streaming: Bool, script: AgentScript, options: PolyAIServerOptions, clock: any MonotonicClock, pool: PolyAITaskPool,
-        logger: Logger
+        logger: Logger, onEnded: @escaping @Sendable () async -> Void = {}
     ) {
         self.id = id
+        self.onEnded = onEnded
         self.logger = logger
         self.streaming = streaming
         engine = ScriptEngine(script: script)
@@ -68,7 +72,16 @@ actor PolyAISession {
                 play(item.content)
             }
             deliver(faults.flush())
+            if state.ended, !endReported {
+                endReported = true
+                await onEnded()
+            }
         }
+    }
+
+    /// Ends `runPlays` once the plays already queued have run: the store has forgotten the session.
+    nonisolated func close() {
+        lane.finish()
     }
 
     /// Whether a scripted outage keeps the session down now.

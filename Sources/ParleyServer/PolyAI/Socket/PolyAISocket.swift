@@ -26,8 +26,8 @@ struct PolyAISocket: Sendable {
             if let id = target.sessionID, let session = await store.session(id) {
                 let cursor = target.cursor
                 logger.info("session \(id): socket opened from cursor \(cursor)")
-                return .upgrade([:]) { inbound, outbound, _ in
-                    await Self.serve(session, after: cursor, inbound: inbound, outbound: outbound, channel: channel)
+                return .upgrade([:]) { [store] inbound, outbound, _ in
+                    await Self.serve(session, after: cursor, inbound: inbound, outbound: outbound, channel: channel, store: store)
                 }
             }
             refusal = .notFound("Session not found")
@@ -41,8 +41,11 @@ struct PolyAISocket: Sendable {
     /// Runs one socket: its history batch and the session's frames out, the client's frames in,
     /// until either side ends it.
     static func serve(
-        _ session: PolyAISession, after cursor: Int, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, channel: any Channel
+        _ session: PolyAISession, after cursor: Int, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, channel: any Channel,
+        store: PolyAISessionStore
     ) async {
+        // Counted from here to the end, so a session is never forgotten under an open socket.
+        await store.opened(session.id)
         let (frames, outbox) = AsyncStream.makeStream(of: WebSocketFrame.self)
         let connection = WebSocketConnection(outbox: outbox)
         await session.attach(connection, after: cursor)
@@ -53,6 +56,7 @@ struct PolyAISocket: Sendable {
             group.addTask {
                 do {
                     for try await message in inbound.messages(maxSize: maximumMessage) {
+                        await store.used(session.id)
                         switch message {
                         case .text(let text): await session.receive(text, from: connection)
                         case .binary: await session.receiveBinary()
@@ -68,5 +72,6 @@ struct PolyAISocket: Sendable {
         }
         await session.detach(connection)
         connection.finish()
+        await store.closed(session.id)
     }
 }
