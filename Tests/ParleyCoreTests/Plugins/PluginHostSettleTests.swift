@@ -74,7 +74,8 @@ struct PluginHostSettleTests {
         while !courier.calls.contains("settle") { try? await Task.sleep(for: .milliseconds(5)) }
         run.cancel()
         let summary = await run.value
-        #expect(ContinuousClock.now - started < .seconds(30), "the 60s delivery was not waited for")
+        // Less than the delivery's 60s proves it was cut short; a loaded machine may take long to get here.
+        #expect(ContinuousClock.now - started < .seconds(60), "the 60s delivery was not waited for")
         #expect(courier.calls.contains("abandon"))
         #expect(summary.interrupted)
         #expect(summary.deliveryFailures.map(\.cause) == [.interrupted])
