@@ -63,21 +63,10 @@ enum MemoryPerConversation {
         try agentScript(think: think).write(to: folder.appendingPathComponent("bench.agent.yaml"), atomically: true, encoding: .utf8)
         try flow.write(to: folder.appendingPathComponent("open.flow.yaml"), atomically: true, encoding: .utf8)
         try project.write(to: folder.appendingPathComponent("parley.yaml"), atomically: true, encoding: .utf8)
-        let report = folder.appendingPathComponent("report.json")
-        let started = ContinuousClock.now
-        let child = try ChildProcess.run(
-            parley.path,
-            ["run", folder.path, "--repeat", String(conversations), "--parallel", String(conversations), "--json", report.path],
-            output: folder.appendingPathComponent("run.log").path)
-        let wall = ContinuousClock.now - started
-        let json = (try? JSONSerialization.jsonObject(with: Data(contentsOf: report))) as? [String: Any] ?? [:]
-        let flows = json["flows"] as? [[String: Any]] ?? []
-        if child.status != 0 {
-            let log = (try? String(contentsOf: folder.appendingPathComponent("run.log"), encoding: .utf8)) ?? ""
-            FileHandle.standardError.write(Data("parley run (\(conversations)) exited \(child.status):\n\(log.suffix(2000))\n".utf8))
+        let run = try AllAtOnce.run(parley: parley, folder: folder, conversations: conversations)
+        if run.child.status != 0 {
+            FileHandle.standardError.write(Data("parley run (\(conversations)) exited \(run.child.status):\n\(run.logTail(2000))\n".utf8))
         }
-        return Sample(
-            conversations: conversations, passed: flows.filter { ($0["outcome"] as? String) == "passed" }.count, status: child.status,
-            wall: wall, peakKiB: child.peakKiB)
+        return Sample(conversations: conversations, passed: run.passed, status: run.child.status, wall: run.wall, peakKiB: run.child.peakKiB)
     }
 }

@@ -52,20 +52,12 @@ enum PolyAIConcurrent {
         let port = URL(string: serve.url)?.port.map(String.init) ?? "0"
         try project(port: port).write(to: folder.appendingPathComponent("parley.yaml"), atomically: true, encoding: .utf8)
 
-        let report = folder.appendingPathComponent("report.json")
-        let started = ContinuousClock.now
-        let child = try ChildProcess.run(
-            parley.path,
-            ["run", folder.path, "--repeat", String(conversations), "--parallel", String(conversations), "--json", report.path],
-            output: folder.appendingPathComponent("run.log").path)
-        let wall = ContinuousClock.now - started
+        let run = try AllAtOnce.run(parley: parley, folder: folder, conversations: conversations)
+        let (child, wall) = (run.child, run.wall)
         let servePeak = ChildProcess.peakResidentKiB(pid: serve.pid)
 
-        let data = try Data(contentsOf: report)
-        let json = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
-        let flows = json["flows"] as? [[String: Any]] ?? []
-        let passed = flows.filter { ($0["outcome"] as? String) == "passed" }.count
-        let events = flows.reduce(0) { $0 + (($1["events"] as? Int) ?? 0) }
+        let passed = run.passed
+        let events = run.flows.reduce(0) { $0 + (($1["events"] as? Int) ?? 0) }
         let seconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18
         print("| conversations | passed | exit | wall | agent events | events/s | peak RSS `parley run` | peak RSS `parley serve` |")
         print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
@@ -73,8 +65,7 @@ enum PolyAIConcurrent {
             "| \(conversations) | \(passed) | \(child.status) | \(String(format: "%.2f s", seconds)) | \(events) | "
                 + "\(String(format: "%.0f", Double(events) / seconds)) | \(mib(child.peakKiB)) | \(servePeak.map(mib) ?? "n/a") |")
         if child.status != 0 {
-            let log = (try? String(contentsOf: folder.appendingPathComponent("run.log"), encoding: .utf8)) ?? ""
-            print("\n`parley run` exited \(child.status); the end of its output:\n\(log.suffix(3000))")
+            print("\n`parley run` exited \(child.status); the end of its output:\n\(run.logTail(3000))")
         }
     }
 

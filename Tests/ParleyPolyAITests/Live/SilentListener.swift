@@ -31,7 +31,7 @@ struct SilentListener {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard bound == 0, listen(descriptor, 64) == 0 else {
-            Glibc.close(descriptor)
+            Self.close(descriptor)
             throw Failure(description: "bind or listen: errno \(errno)")
         }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -43,6 +43,14 @@ struct SilentListener {
     }
 
     func close() {
-        Glibc.close(descriptor)
+        Self.close(descriptor)
+    }
+
+    private static func close(_ descriptor: Int32) {
+        #if canImport(Glibc)
+            _ = Glibc.close(descriptor)
+        #else
+            _ = Darwin.close(descriptor)
+        #endif
     }
 }
