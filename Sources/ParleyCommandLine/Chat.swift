@@ -53,22 +53,26 @@ struct Chat: AsyncParsableCommand {
             throw ExitStatus.invalidInput
         }
         let clock = SystemClock()
-        let session: any AgentSession
+        let request = SessionRequest(sessionID: "chat-\(UUID().uuidString.prefix(8))", flowName: "chat", clock: clock)
+        let redactor = Redactor(secrets: chosen.secrets)
+        let talked: ChatLoop
         do {
-            session = try await chosen.connector.openSession(SessionRequest(sessionID: "chat-\(UUID().uuidString.prefix(8))", flowName: "chat", clock: clock))
+            talked = try await chosen.connector.withSession(request) { session in
+                let loop = ChatLoop(session: session, clock: clock, redactor: redactor)
+                ChatLoop.write("Talking to agent '\(chosen.name)'. Type to send; /help lists the commands; Ctrl-D or /quit leaves.\n")
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask { await loop.listen() }
+                    await loop.converse(lines: StandardInputLines.stream())
+                    group.cancelAll()
+                }
+                return loop
+            }
         } catch {
-            print("parley chat: cannot reach agent '\(chosen.name)': \(Redactor(secrets: chosen.secrets).redact("\(error)"))", to: &standardError)
+            print("parley chat: cannot reach agent '\(chosen.name)': \(redactor.redact("\(error)"))", to: &standardError)
             await chosen.close()
             throw ExitStatus.failed
         }
-        let loop = ChatLoop(session: session, clock: clock, redactor: Redactor(secrets: chosen.secrets))
-        ChatLoop.write("Talking to agent '\(chosen.name)'. Type to send; /help lists the commands; Ctrl-D or /quit leaves.\n")
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await loop.listen() }
-            await loop.converse(lines: StandardInputLines.stream())
-            group.cancelAll()
-        }
-        await session.close()
+        let loop = talked
         await chosen.close()
         if let record { try await save(loop, to: record, agent: chosen.name) }
     }

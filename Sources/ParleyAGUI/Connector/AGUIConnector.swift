@@ -25,10 +25,7 @@ public final class AGUIConnector: Connector, Sendable {
 
     /// Opens a thread whose id is the session id; an agent that greets gets an opening run.
     public func openSession(_ request: SessionRequest) async throws -> any AgentSession {
-        let session = AGUISession(
-            conversation: AGUIConversation(threadID: Self.threadID(for: request.sessionID), settings: settings), client: client, clock: request.clock)
-        if settings.greeting { session.startRun(nil) }
-        return session
+        AGUISession(conversation: AGUIConversation(threadID: Self.threadID(for: request.sessionID), settings: settings), client: client, clock: request.clock)
     }
 
     /// A thread id no other session shares: agents that keep conversations by thread id (as

@@ -5,8 +5,8 @@ import NIOHTTP1
 import ParleyCore
 import ParleyModel
 
-/// One AG-UI thread. Each action starts a run; runs go out one after another (the next run's
-/// history needs the previous run's answer), each read by its own task into the mailbox that
+/// One AG-UI thread. Each action queues a run; `run()` plays them one after another (the next
+/// run's history needs the previous run's answer), reading each answer into the mailbox that
 /// `next` takes events from.
 final class AGUISession: AgentSession, @unchecked Sendable {
     let agentSpeaksFirst: Bool
@@ -14,10 +14,11 @@ final class AGUISession: AgentSession, @unchecked Sendable {
     private let clock: any MonotonicClock
     private let mailbox = EventMailbox()
     private let lock = NSLock()
-    /// Touched only by the run in progress (runs are chained), under the lock for safety.
+    /// Touched only by the run in progress (runs are played in order), under the lock for safety.
     private var conversation: AGUIConversation
-    /// Every run started, newest last; each waits for the one before it.
-    private var runs: [Task<Void, Never>] = []
+    /// The runs to play, in order: the action of each (nil: the opening run of an agent that greets).
+    private let queued: AsyncStream<UserAction?>
+    private let queue: AsyncStream<UserAction?>.Continuation
     private var runCount = 0
     private var ended = false
 
@@ -26,6 +27,22 @@ final class AGUISession: AgentSession, @unchecked Sendable {
         self.client = client
         self.clock = clock
         agentSpeaksFirst = conversation.settings.greeting
+        (queued, queue) = AsyncStream.makeStream(of: UserAction?.self)
+        // An agent that greets gets an opening run before any action.
+        if agentSpeaksFirst { queue.yield(nil) }
+    }
+
+    /// Plays the queued runs in order until the session closes; cancelling aborts a request still
+    /// streaming, so a hung agent holds nothing after the flow.
+    func run() async {
+        for await action in queued {
+            guard !Task.isCancelled else { return }
+            let runID = lock.withLock { () -> String in
+                runCount += 1
+                return "\(conversation.threadID)-run-\(runCount)"
+            }
+            await run(action, runID: runID)
+        }
     }
 
     func next(before deadline: Duration) async throws -> AgentEvent? {
@@ -45,34 +62,15 @@ final class AGUISession: AgentSession, @unchecked Sendable {
             if !already { mailbox.post([.sessionEnded(reason: "user_ended"), .turnEnded]) }
         case .send, .tap, .submit, .click, .schedule, .respondTool, .resume:
             if lock.withLock({ ended }) { throw ConnectorError("the conversation has ended; start a new session to go on") }
-            startRun(action)
+            queue.yield(action)
         }
     }
 
+    /// No more runs; the one in flight, if any, is cancelled with `run()` by the session's scope.
     func close() async {
-        let started = lock.withLock { () -> [Task<Void, Never>] in
-            ended = true
-            defer { runs = [] }
-            return runs
-        }
-        // Cancelling aborts a request still streaming, so a hung agent holds nothing after the flow.
-        started.forEach { $0.cancel() }
+        lock.withLock { ended = true }
+        queue.finish()
         mailbox.close()
-    }
-
-    /// Chains a run for `action` (nil: the opening run of an agent that greets) after the last one.
-    func startRun(_ action: UserAction?) {
-        lock.withLock {
-            let previous = runs.last
-            runCount += 1
-            let runID = "\(conversation.threadID)-run-\(runCount)"
-            runs.append(
-                Task { [self] in
-                    await previous?.value
-                    guard !Task.isCancelled else { return }
-                    await run(action, runID: runID)
-                })
-        }
     }
 
     private func run(_ action: UserAction?, runID: String) async {

@@ -46,18 +46,16 @@ public final class CometChatConnector: Connector, Sendable {
             ])
     }
 
-    /// Opens a session: the auth token and the realtime connection come up in the background; the
+    /// Opens a session: the auth token and the realtime connection come up in its `run()`; the
     /// first message waits for them, and their failures reach the flow through `next`.
     /// Flows acting as the same user wait for each other (``CometChatUsers``).
     public func openSession(_ request: SessionRequest) async throws -> any AgentSession {
         let gate = users.gate(restURL: settings.restURL, user: settings.user)
         try await gate.enter()
-        let session = CometChatSession(
+        return CometChatSession(
             settings: settings, rest: CometChatRestClient(client: client, settings: settings),
             realtime: realtime(request.clock), clock: request.clock, wallClock: wallClock, deviceID: "parley-\(request.sessionID)",
             gate: gate, tokens: tokens)
-        session.start()
-        return session
     }
 
     /// Nothing to release: the HTTP client is the caller's.

@@ -23,7 +23,8 @@ final class CometChatSession: AgentSession, @unchecked Sendable {
     private var connection: Connection = .connecting
     private var ready = WakeSignal()
     private var finished = false
-    private var tasks: [Task<Void, Never>] = []
+    /// Fired when the user leaves (`end`): the connection and the timers stop at once.
+    private let left = WakeSignal()
     private let timer = DeadlineTimer()
     private var sentCount = 0
     private var closed = false
@@ -49,11 +50,13 @@ final class CometChatSession: AgentSession, @unchecked Sendable {
         conversation = CometChatConversation(settings: .init(user: settings.user, peer: settings.peer, quiet: settings.quiet, runs: settings.runs))
     }
 
-    /// Starts the connection and the timers.
-    func start() {
-        lock.withLock {
-            tasks.append(Task { [self] in await connect() })
-            tasks.append(Task { [self] in await timerLoop() })
+    /// The connection and the timers, until the session's scope ends or the user leaves.
+    func run() async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { [self] in await connect() }
+            group.addTask { [self] in await timerLoop() }
+            await left.wait()
+            group.cancelAll()
         }
     }
 
@@ -80,16 +83,14 @@ final class CometChatSession: AgentSession, @unchecked Sendable {
         }
     }
 
+    /// Ends the conversation; the loops of `run()` are cancelled by the session's scope.
     func close() async {
-        let (running, release) = lock.withLock { () -> ([Task<Void, Never>], Bool) in
-            defer {
-                tasks = []
-                closed = true
-            }
+        let release = lock.withLock { () -> Bool in
+            defer { closed = true }
             finished = true
-            return (tasks, !closed)
+            return !closed
         }
-        running.forEach { $0.cancel() }
+        left.fire()
         mailbox.close()
         if release { await gate.leave() }
     }
@@ -239,11 +240,8 @@ final class CometChatSession: AgentSession, @unchecked Sendable {
 
     /// The user left: the connection closes and the session is over.
     private func close(reason: String) {
-        let running = lock.withLock { () -> [Task<Void, Never>] in
-            finished = true
-            return tasks
-        }
-        running.forEach { $0.cancel() }
+        lock.withLock { finished = true }
+        left.fire()
         mailbox.post([.sessionEnded(reason: reason), .connection(.closed)])
     }
 

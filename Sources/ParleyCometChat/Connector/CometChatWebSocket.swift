@@ -31,28 +31,35 @@ public struct CometChatWebSocket: CometChatRealtime {
         // A dead socket (no pong) ends the run at once, even while its close goes unanswered.
         state.onSilence { sink.yield(.unresponsive($0)) }
         let attempt = Task { sink.yield(await connect(login, state: state, opened: opened, deliver: deliver)) }
-        let watchdog = Task { [clock] in
-            try await clock.sleep(for: login.timeout)
-            guard !state.authenticated else { return }
-            let why =
-                state.opened
-                ? "the server did not answer the auth frame within \(login.timeout.flowText)"
-                : "the socket at \(login.url) did not open within \(login.timeout.flowText)"
-            state.fail(why)
-            sink.yield(.failed(why))
-            attempt.cancel()
-            await state.closeSocket(code: .goingAway, reason: "timed out")
+        let ending = await withTaskGroup(of: Void.self) { [clock] group in
+            group.addTask {
+                // The watchdog: a socket that is not authenticated in time is given up and closed.
+                guard (try? await clock.sleep(for: login.timeout)) != nil, !state.authenticated else { return }
+                let why =
+                    state.opened
+                    ? "the server did not answer the auth frame within \(login.timeout.flowText)"
+                    : "the socket at \(login.url) did not open within \(login.timeout.flowText)"
+                state.fail(why)
+                attempt.cancel()
+                await state.closeSocket(code: .goingAway, reason: "timed out")
+                sink.yield(.failed(why))
+            }
+            let ending = await withTaskCancellationHandler {
+                var iterator = results.makeAsyncIterator()
+                return await iterator.next() ?? .cancelled
+            } onCancel: {
+                state.cancel()
+                sink.yield(.cancelled)
+            }
+            group.cancelAll()
+            return ending
         }
-        let ending = await withTaskCancellationHandler {
-            var iterator = results.makeAsyncIterator()
-            return await iterator.next() ?? .cancelled
-        } onCancel: {
-            state.cancel()
-            sink.yield(.cancelled)
-            Task { await state.closeSocket(code: .normalClosure, reason: "Parley finished the flow") }
-        }
-        watchdog.cancel()
         sink.finish()
+        if ending == .cancelled {
+            // A cancelled task cannot write (NIO drops its writes), so the close frame goes from a
+            // task of its own, awaited: the server hears the normal close before the scope ends.
+            await Task { await state.closeSocket(code: .normalClosure, reason: "Parley finished the flow") }.value
+        }
         return ending
     }
 

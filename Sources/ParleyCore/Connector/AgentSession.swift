@@ -1,9 +1,11 @@
 import ParleyModel
 
-/// One open conversation with an agent.
+/// One open conversation with an agent, used inside the scope ``Connector/withSession(_:_:)`` opens.
 ///
 /// Events are pulled with a deadline rather than pushed, so the interpreter has exactly one place
-/// where it waits: with a manual clock a whole flow runs in one task and never races.
+/// where it waits: with a manual clock a whole flow runs in one task and never races. What a
+/// session does on its own (a connection and its reconnects, timers, runs) happens in `run()`,
+/// which the scope runs in a task group beside the flow, so nothing outlives the scope.
 public protocol AgentSession: Sendable {
     /// Whether the agent speaks first (a greeting), so the opening turn is open until `turn_ended`.
     var agentSpeaksFirst: Bool { get }
@@ -15,6 +17,16 @@ public protocol AgentSession: Sendable {
     /// Performs a user action. Throws a `ConnectorError` when it cannot be delivered.
     func perform(_ action: UserAction) async throws
 
+    /// The session's own loops, for as long as it is open: returns once it has closed, or when
+    /// the task is cancelled (the scope cancels it right after `close()`). Nothing happens on the
+    /// wire that `run()` does not own.
+    func run() async
+
     /// Closes the conversation and releases its resources; safe to call twice.
     func close() async
+}
+
+extension AgentSession {
+    /// No loops of its own: everything happens in `next` and `perform`.
+    public func run() async {}
 }

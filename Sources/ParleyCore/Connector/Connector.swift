@@ -5,7 +5,8 @@ public protocol Connector: Sendable {
     /// What this connector can do and report, checked before anything runs.
     var capabilities: ConnectorCapabilities { get }
 
-    /// Opens a conversation. Throws a `ConnectorError` when the agent cannot be reached.
+    /// Makes a conversation, ready for its `run()`. Throws a `ConnectorError` when the agent cannot
+    /// be reached. Callers use ``withSession(_:_:)``, which runs the session's loops and closes it.
     func openSession(_ request: SessionRequest) async throws -> any AgentSession
 
     /// Releases what the connector holds (HTTP clients, event loops) once every session is closed.
@@ -15,6 +16,27 @@ public protocol Connector: Sendable {
 extension Connector {
     /// Nothing to release.
     public func shutdown() async {}
+
+    /// Opens a session for the length of `body`: its loops run in a task group beside `body`, and
+    /// once `body` returns the session is closed and its loops are cancelled and awaited, so no
+    /// task of the session outlives the call. Throws what opening the session or `body` throws.
+    public func withSession<Result>(_ request: SessionRequest, _ body: (any AgentSession) async throws -> Result) async throws -> Result {
+        let session = try await openSession(request)
+        let outcome = await withTaskGroup(of: Void.self) { group -> Swift.Result<Result, any Error> in
+            group.addTask { await session.run() }
+            let result: Swift.Result<Result, any Error>
+            do {
+                result = .success(try await body(session))
+            } catch {
+                result = .failure(error)
+            }
+            await session.close()
+            group.cancelAll()
+            await group.waitForAll()
+            return result
+        }
+        return try outcome.get()
+    }
 }
 
 /// What a connector needs to open a session.

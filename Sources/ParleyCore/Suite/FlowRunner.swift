@@ -1,6 +1,6 @@
 import ParleyModel
 
-/// Runs one flow against one connector: the I/O half of the interpreter. It opens the session,
+/// Runs one flow against one connector: the I/O half of the interpreter. It opens the session (a scope),
 /// pulls events and performs actions as the interpreter commands, stamps everything with the
 /// injected clock, and always closes the session and reports the flow, whatever happened.
 public struct FlowRunner: Sendable {
@@ -22,14 +22,14 @@ public struct FlowRunner: Sendable {
     ) async -> FlowResult {
         let started = clock.now
         await publish(.flowStarted, run: run, suiteStart: suiteStart, host: host)
-        let session: any AgentSession
+        let played: Played
         do {
-            session = try await connector.openSession(SessionRequest(sessionID: run.id, flowName: run.name, clock: clock))
+            played = try await connector.withSession(SessionRequest(sessionID: run.id, flowName: run.name, clock: clock)) { session in
+                await converse(flow, as: run, session: session, settings: settings, suiteStart: suiteStart, host: host, meaning: meaning)
+            }
         } catch {
             return await unopened(flow, as: run, error: error, settings: settings, started: started, suiteStart: suiteStart, host: host)
         }
-        let played = await converse(flow, as: run, session: session, settings: settings, suiteStart: suiteStart, host: host, meaning: meaning)
-        await session.close()
         return await finish(run, played, started: started, suiteStart: suiteStart, host: host)
     }
 

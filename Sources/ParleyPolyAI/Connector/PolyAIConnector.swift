@@ -39,14 +39,12 @@ public final class PolyAIConnector: Connector, Sendable {
             ])
     }
 
-    /// Opens a session: the handshake and the socket run in the background, and their failures
-    /// reach the flow through `next`.
+    /// Opens a session: the handshake and the socket run in its `run()`, and their failures reach
+    /// the flow through `next`.
     public func openSession(_ request: SessionRequest) async throws -> any AgentSession {
-        let session = PolyAISession(
+        PolyAISession(
             settings: settings, rest: PolyRestClient(client: client, settings: settings, clock: request.clock),
             clock: request.clock, wallClock: wallClock, jitter: jitter, logger: logger)
-        session.start()
-        return session
     }
 
     /// Nothing to release: the HTTP client is the caller's.

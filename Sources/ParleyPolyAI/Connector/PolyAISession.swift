@@ -28,7 +28,6 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
     private var finished = false
     /// The attempt in flight and since when, for a flow that stops waiting before it ends.
     private var waitingOn: (attempt: PendingAttempt, since: Duration)?
-    private var tasks: [Task<Void, Never>] = []
     private let timer = DeadlineTimer()
 
     init(
@@ -55,11 +54,12 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
         }
     }
 
-    /// Starts the connection and the timers; the greeting follows the agent's join.
-    func start() {
-        lock.withLock {
-            tasks.append(Task { [self] in await connectionLoop() })
-            tasks.append(Task { [self] in await timerLoop() })
+    /// The connection and the timers, until the session's scope ends; the greeting follows the
+    /// agent's join.
+    func run() async {
+        await withDiscardingTaskGroup { group in
+            group.addTask { [self] in await connectionLoop() }
+            group.addTask { [self] in await timerLoop() }
         }
     }
 
@@ -98,14 +98,13 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
         }
     }
 
+    /// Ends the conversation; the loops of `run()` are cancelled by the session's scope.
     func close() async {
-        let (running, open) = lock.withLock { () -> ([Task<Void, Never>], WebSocketOutboundWriter?) in
+        let open = lock.withLock { () -> WebSocketOutboundWriter? in
             finished = true
-            defer { tasks = [] }
-            return (tasks, socket)
+            return socket
         }
         try? await open?.close(.normalClosure, reason: "Parley finished the flow")
-        running.forEach { $0.cancel() }
         mailbox.close()
     }
 
@@ -214,27 +213,29 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
         // then hang 30s). The attempt is abandoned instead, and closed if it ever opens.
         let attempt = Task { [self] in sink.yield(await socket(generation: generation, progress: progress)) }
         let timeout = settings.timeout
-        let watchdog = Task { [clock] in
-            try await clock.sleep(for: timeout)
-            guard !progress.established else { return }
-            let socket = shownSocket
-            let why =
-                progress.opened
-                ? "the socket at \(socket) opened but the agent sent nothing for \(timeout.flowText)"
-                : "the socket at \(socket) did not open within \(timeout.flowText)"
-            attempt.cancel()
-            sink.yield((.unreachable(why), false))
+        let result = await withTaskGroup(of: Void.self) { [clock, shownSocket] group in
+            group.addTask {
+                // The watchdog: a socket that says nothing in time counts as unreachable.
+                guard (try? await clock.sleep(for: timeout)) != nil, !progress.established else { return }
+                let why =
+                    progress.opened
+                    ? "the socket at \(shownSocket) opened but the agent sent nothing for \(timeout.flowText)"
+                    : "the socket at \(shownSocket) did not open within \(timeout.flowText)"
+                attempt.cancel()
+                sink.yield((.unreachable(why), false))
+            }
+            var iterator = results.makeAsyncIterator()
+            let result = await iterator.next() ?? (.dropped, false)
+            group.cancelAll()
+            return result
         }
-        var iterator = results.makeAsyncIterator()
-        let result = await iterator.next() ?? (.dropped, false)
-        watchdog.cancel()
         sink.finish()
         // A socket that lost the race is abandoned: whatever it does later is ignored.
         let stale = lock.withLock { () -> WebSocketOutboundWriter? in
             defer { if socketGeneration == generation { socket = nil } }
             return socketGeneration == generation ? socket : nil
         }
-        if case .unreachable = result.0, let stale { Task { try? await stale.close(.goingAway, reason: "timed out") } }
+        if case .unreachable = result.0, let stale { try? await stale.close(.goingAway, reason: "timed out") }
         return result
     }
 

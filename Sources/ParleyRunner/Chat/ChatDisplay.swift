@@ -84,7 +84,7 @@ public struct ChatDisplay: Sendable {
             switch state {
             case .open, .connecting: return ""
             case .reconnecting(let attempt): return closeStream() + "  connection lost; reconnecting (attempt \(attempt))\n"
-            case .failed(let reason): return closeStream() + "  connection failed: \(reason ?? "")\n"
+            case .failed(let reason): return closeStream() + "  connection failed: \(reason)\n"
             case .closed: return closeStream() + "  connection closed\n"
             }
         case .typing(let who, let isTyping):

@@ -110,14 +110,13 @@ struct LiveCometChat {
                 let connector = CometChatConnector(
                     settings: settings, httpClient: httpClient, users: CometChatUsers(), logger: Logger(label: "parley.test.cometchat"),
                     realtime: realtime)
-                let session = try await connector.openSession(SessionRequest(sessionID: "s1", flowName: "live", clock: SystemClock()))
                 do {
-                    let value = try await body(server, session)
-                    await session.close()
+                    let value = try await connector.withSession(SessionRequest(sessionID: "s1", flowName: "live", clock: SystemClock())) {
+                        try await body(server, $0)
+                    }
                     await connector.shutdown()
                     return value
                 } catch {
-                    await session.close()
                     await connector.shutdown()
                     throw error
                 }

@@ -1,16 +1,18 @@
 import Parley
 
-/// One bot session. Each message goes out in its own task, after the one before it (the bot
-/// answers in order), and its answer lands in the mailbox `next` reads from, so `perform`
-/// returns at once and latencies are measured from the action, as with any streaming agent.
+/// One bot session. Each message is queued, and `run()` (which Parley runs beside the flow for as
+/// long as the session is open) sends them one after another (the bot answers in order); each
+/// answer lands in the mailbox `next` reads from, so `perform` returns at once and latencies are
+/// measured from the action, as with any streaming agent.
 actor BotSession: AgentSession {
     nonisolated let agentSpeaksFirst = false
     private let id: String
     private let client: BotClient
     private let clock: any MonotonicClock
     private let mailbox = EventMailbox()
-    /// Every exchange started, newest last; each waits for the one before it.
-    private var exchanges: [Task<Void, Never>] = []
+    /// The exchanges to make, in order.
+    private let queued: AsyncStream<@Sendable () async -> Void>
+    private let queue: AsyncStream<@Sendable () async -> Void>.Continuation
     private var turns = 0
     private var ended = false
 
@@ -18,6 +20,16 @@ actor BotSession: AgentSession {
         self.id = id
         self.client = client
         self.clock = clock
+        (queued, queue) = AsyncStream.makeStream(of: (@Sendable () async -> Void).self)
+    }
+
+    /// Makes the queued exchanges in order until the session closes; Parley cancels it then, which
+    /// aborts a request still under way, so a slow bot holds nothing after the flow.
+    nonisolated func run() async {
+        for await work in queued {
+            guard !Task.isCancelled else { return }
+            await work()
+        }
     }
 
     func next(before deadline: Duration) async throws -> AgentEvent? {
@@ -47,9 +59,7 @@ actor BotSession: AgentSession {
     }
 
     func close() async {
-        // Cancelling aborts a request still under way, so a slow bot holds nothing after the flow.
-        exchanges.forEach { $0.cancel() }
-        exchanges = []
+        queue.finish()
         mailbox.close()
         guard !ended else { return }
         ended = true
@@ -72,11 +82,6 @@ actor BotSession: AgentSession {
     }
 
     private func chain(_ work: @escaping @Sendable () async -> Void) {
-        let previous = exchanges.last
-        exchanges.append(Task {
-            await previous?.value
-            guard !Task.isCancelled else { return }
-            await work()
-        })
+        queue.yield(work)
     }
 }
