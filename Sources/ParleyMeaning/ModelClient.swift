@@ -13,6 +13,8 @@ struct ModelClient: Sendable {
     let settings: ModelSettings
     /// What the endpoint is for, in messages: "embeddings", "judge".
     let role: String
+    /// The run's clock: the pause between attempts and each attempt's time limit are read on it.
+    var clock: any MonotonicClock = SystemClock()
 
     func post(_ path: String, _ body: JSONValue) async throws(ModelFailure) -> JSONValue {
         var attempt = 0
@@ -26,7 +28,7 @@ struct ModelClient: Sendable {
                     throw ModelFailure("the \(role) endpoint \(HTTPFailureText.displayURL(settings.endpoint(path))): \(error.message)\(tries)")
                 }
                 // A short, growing pause: a busy server gets a moment, a test waits little.
-                try? await Task.sleep(for: .milliseconds(200 * attempt))
+                try? await clock.sleep(for: .milliseconds(200 * attempt))
             }
         }
     }
@@ -42,6 +44,7 @@ struct ModelClient: Sendable {
         let sent = request
         let http = http
         let timeout = settings.timeout
+        let clock = clock
         do {
             // The whole exchange, body included, within the timeout: the client's own timeout
             // covers the response's head, and a server can stall in the middle of a body.
@@ -53,7 +56,7 @@ struct ModelClient: Sendable {
                     return (response.status.code, try await response.body.collect(upTo: 64 << 20))
                 }
                 group.addTask {
-                    try await Task.sleep(for: timeout)
+                    try await clock.sleep(for: timeout)
                     return nil
                 }
                 defer { group.cancelAll() }

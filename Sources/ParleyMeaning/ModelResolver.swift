@@ -11,10 +11,10 @@ public final class ModelResolver: MeaningResolver {
     private let cache: ModelCache?
     private let memory = Memory()
 
-    /// A resolver; an endpoint left nil answers `unavailable`.
-    public init(http: HTTPClient, embeddings: ModelSettings?, judge: ModelSettings?, cache: ModelCache?) {
-        self.embeddings = embeddings.map { EmbeddingsClient(client: ModelClient(http: http, settings: $0, role: "embeddings")) }
-        self.judge = judge.map { JudgeClient(client: ModelClient(http: http, settings: $0, role: "judge")) }
+    /// A resolver; an endpoint left nil answers `unavailable`. Retries pause on `clock`.
+    public init(http: HTTPClient, embeddings: ModelSettings?, judge: ModelSettings?, cache: ModelCache?, clock: any MonotonicClock = SystemClock()) {
+        self.embeddings = embeddings.map { EmbeddingsClient(client: ModelClient(http: http, settings: $0, role: "embeddings", clock: clock)) }
+        self.judge = judge.map { JudgeClient(client: ModelClient(http: http, settings: $0, role: "judge", clock: clock)) }
         self.cache = cache
     }
 
