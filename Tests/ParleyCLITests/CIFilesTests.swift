@@ -141,15 +141,29 @@ struct CIFilesTests {
         #expect(try ReportCommandTests.flows(report) == whole, "\(engine): the merged run is the whole run")
     }
 
-    @Test("each file's shards, run as its engine runs them against Flows/, cover every flow once, and its merge gives back the whole run")
-    func shardsMergeToTheWholeRun() async throws {
+    /// The whole run of Flows/ the three engines' merges are compared with: run once and shared
+    /// by their tests (it only reads the examples), so each engine's shards run beside the others'.
+    static let wholeRun = Task { () throws -> [String] in
         let folder = try RunFixtures.copy(examples: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let whole = try await CommandRunner(executable: Self.parley, directory: folder).run(["run", "Flows", "--parallel", "4", "--json", "whole/report.json"])
-        #expect(whole.status == 0, "\(whole.stdout)\n\(whole.stderr)")
-        let flows = try ReportCommandTests.flows(folder.appendingPathComponent("whole/report.json"))
-        #expect(flows.count > 3)
+        let whole = try await CommandRunner(executable: parley, directory: folder).run(["run", "Flows", "--parallel", "4", "--json", "whole/report.json"])
+        guard whole.status == 0 else {
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "the whole run failed: \(whole.stdout)\n\(whole.stderr)"])
+        }
+        return try ReportCommandTests.flows(folder.appendingPathComponent("whole/report.json"))
+    }
 
+    /// The whole run's flows, and a fresh copy of Flows/ for one engine's shards; the caller removes it.
+    static func wholeAndCopy() async throws -> (flows: [String], folder: URL) {
+        let flows = try await wholeRun.value
+        #expect(flows.count > 3)
+        return (flows, try RunFixtures.copy(examples: true))
+    }
+
+    @Test("GitHub Actions: the matrix's shards, run as its jobs run them against Flows/, cover every flow once, and its merge gives back the whole run")
+    func githubShardsMergeToTheWholeRun() async throws {
+        let (flows, folder) = try await Self.wholeAndCopy()
+        defer { try? FileManager.default.removeItem(at: folder) }
         // GitHub Actions: the matrix's shards, each job's `run:` steps in order with bash -e (the
         // workflow's default shell); the artifacts' paths as upload-artifact and download-artifact lay them out.
         do {
@@ -188,6 +202,12 @@ struct CIFilesTests {
             try Self.expectMerged(merged, report: workspace.appendingPathComponent("reports/merged/report.json"), shards: total, whole: flows, "GitHub")
         }
 
+    }
+
+    @Test("Kubernetes: the Indexed Job's pods, run as their script runs against Flows/, cover every top-level flow once, and the merging Job gives them back")
+    func kubernetesShardsMergeToTheWholeRun() async throws {
+        let (flows, folder) = try await Self.wholeAndCopy()
+        defer { try? FileManager.default.removeItem(at: folder) }
         // Kubernetes: each index's pod script with its JOB_COMPLETION_INDEX, then the merging Job's
         // args; the volume mounted at /reports is a folder here, and /project is Flows (the shards'
         // split and the flows' ids follow the path as given, the same in every pod).
@@ -230,6 +250,12 @@ struct CIFilesTests {
             try Self.expectMerged(merged, report: reports.appendingPathComponent("merged/report.json"), shards: completions, whole: topLevel, "Kubernetes")
         }
 
+    }
+
+    @Test("GitLab CI: the parallel shards, run as GitLab runs their script against Flows/, cover every flow once, and the merge gives back the whole run")
+    func gitlabShardsMergeToTheWholeRun() async throws {
+        let (flows, folder) = try await Self.wholeAndCopy()
+        defer { try? FileManager.default.removeItem(at: folder) }
         // GitLab CI: `parallel: N` runs the shards' script with CI_NODE_INDEX 1…N and CI_NODE_TOTAL N.
         do {
             let pipeline = try #require(try await Self.documents(Self.gitlab).first)
