@@ -26,8 +26,13 @@ public struct CommandRunner: Sendable {
         self.environment = environment
     }
 
-    /// Runs the program with `arguments` and waits for it.
-    public func run(_ arguments: [String]) throws -> Output {
+    /// Runs the program with `arguments` and waits for it, on a thread of its own (see
+    /// ``DedicatedThread``): the awaiting test holds none of the concurrency pool's threads.
+    public func run(_ arguments: [String]) async throws -> Output {
+        try await DedicatedThread.run { [self] in try runBlocking(arguments) }
+    }
+
+    private func runBlocking(_ arguments: [String]) throws -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -61,6 +61,22 @@ public final class ReadyServer: @unchecked Sendable {
         try self.init(executable: ProjectPaths.python, arguments: [script.path] + arguments)
     }
 
+    /// Starts a server as ``init(executable:arguments:directory:marker:timeout:)`` does, waiting for
+    /// its ready line on a thread of its own (see ``DedicatedThread``): what tests call, so a test
+    /// waiting for its server holds none of the concurrency pool's threads.
+    public static func start(
+        executable: URL, arguments: [String], directory: URL? = nil, marker: String? = nil, timeout: Duration = .seconds(30)
+    ) async throws -> ReadyServer {
+        try await DedicatedThread.run {
+            try ReadyServer(executable: executable, arguments: arguments, directory: directory, marker: marker, timeout: timeout)
+        }
+    }
+
+    /// A Python script run with the test virtualenv, started as ``start(executable:arguments:directory:marker:timeout:)`` does.
+    public static func start(python script: URL, arguments: [String] = []) async throws -> ReadyServer {
+        try await start(executable: ProjectPaths.python, arguments: [script.path] + arguments)
+    }
+
     /// The process id.
     public var pid: Int32 { process.processIdentifier }
 

@@ -22,12 +22,12 @@ struct AGUIConformanceTests {
     @Test(
         "every flow passes, shared state included, against the third-party pydantic-ai peer and, unchanged, against parley serve playing the peer's conversation",
         arguments: ["peer", "served"])
-    func flowsPass(agent: String) throws {
+    func flowsPass(agent: String) async throws {
         let project = try ConformanceProject()
         defer { project.remove() }
-        let (server, variable) = try project.start(agent, parley: executable)
+        let (server, variable) = try await project.start(agent, parley: executable)
         defer { server.stop() }
-        let output = try CommandRunner(executable: executable, directory: project.folder, environment: [variable: server.url])
+        let output = try await CommandRunner(executable: executable, directory: project.folder, environment: [variable: server.url])
             .run(["run", "flows", "--agent", agent, "--json", "out/report.json"])
         #expect(output.status == 0, "stdout: \(output.stdout)\nstderr: \(output.stderr)\nserver: \(server.log())")
         #expect(output.stdout.contains("10 flows: 10 passed, 0 flaky, 0 failed, 0 skipped in "), "stdout: \(output.stdout)")
@@ -43,12 +43,12 @@ struct AGUIConformanceTests {
     @Test(
         "a RUN_ERROR fails the flow at the waiting step with the agent's message; reports are still written",
         arguments: ["peer", "served"])
-    func runErrorFails(agent: String) throws {
+    func runErrorFails(agent: String) async throws {
         let project = try ConformanceProject()
         defer { project.remove() }
-        let (server, variable) = try project.start(agent, parley: executable)
+        let (server, variable) = try await project.start(agent, parley: executable)
         defer { server.stop() }
-        let output = try CommandRunner(executable: executable, directory: project.folder, environment: [variable: server.url])
+        let output = try await CommandRunner(executable: executable, directory: project.folder, environment: [variable: server.url])
             .run(["run", "failing", "--agent", agent, "--json", "out/report.json", "--junit", "out/junit.xml"])
         #expect(output.status == 1, "stdout: \(output.stdout)\nstderr: \(output.stderr)\nserver: \(server.log())")
         #expect(output.stdout.contains("1 flow: 0 passed, 0 flaky, 1 failed, 0 skipped in "), "stdout: \(output.stdout)")
@@ -78,13 +78,13 @@ struct AGUIConformanceTests {
     }
 
     @Test("ag-ui-validate finds no conformance problem in either server's stream", arguments: ["peer", "served"])
-    func validatorIsClean(agent: String) throws {
+    func validatorIsClean(agent: String) async throws {
         let project = try ConformanceProject()
         defer { project.remove() }
-        let (server, _) = try project.start(agent, parley: executable)
+        let (server, _) = try await project.start(agent, parley: executable)
         defer { server.stop() }
         let validator = ProjectPaths.python.deletingLastPathComponent().appendingPathComponent("ag-ui-validate")
-        let output = try CommandRunner(executable: validator).run([server.url, "--fail-on", "warning", "--no-color", "--timeout", "20"])
+        let output = try await CommandRunner(executable: validator).run([server.url, "--fail-on", "warning", "--no-color", "--timeout", "20"])
         #expect(output.status == 0, "stdout: \(output.stdout)\nstderr: \(output.stderr)\nserver: \(server.log())")
         #expect(output.stdout.contains("0 errors, 0 warnings") || output.stdout.contains("no conformance violations"), "\(output.stdout)")
     }
@@ -109,18 +109,18 @@ private struct ConformanceProject {
     }
 
     /// The server behind `agent` (`peer` or `served`) and the variable parley.yaml reads its URL from.
-    func start(_ agent: String, parley: URL) throws -> (ReadyServer, String) {
-        agent == "peer" ? (try startPeer(), "PARLEY_AGUI_PEER_URL") : (try startServe(parley), "PARLEY_AGUI_SERVE_URL")
+    func start(_ agent: String, parley: URL) async throws -> (ReadyServer, String) {
+        agent == "peer" ? (try await startPeer(), "PARLEY_AGUI_PEER_URL") : (try await startServe(parley), "PARLEY_AGUI_SERVE_URL")
     }
 
     /// The pydantic-ai peer: `ready http://127.0.0.1:<port>/`.
-    func startPeer() throws -> ReadyServer {
-        try ReadyServer(executable: ProjectPaths.python, arguments: [folder.appendingPathComponent("peer_agent.py").path, "0"], marker: "ready ")
+    func startPeer() async throws -> ReadyServer {
+        try await ReadyServer.start(executable: ProjectPaths.python, arguments: [folder.appendingPathComponent("peer_agent.py").path, "0"], marker: "ready ")
     }
 
     /// `parley serve`: `parley serve: AG-UI agent '<name>' listening on http://127.0.0.1:<port>/`.
-    func startServe(_ parley: URL) throws -> ReadyServer {
-        try ReadyServer(
+    func startServe(_ parley: URL) async throws -> ReadyServer {
+        try await ReadyServer.start(
             executable: parley, arguments: ["serve", "--port", "0", "--agent-script", folder.appendingPathComponent("agents/peer.agent.yaml").path],
             marker: " listening on ")
     }

@@ -10,14 +10,14 @@ struct AGUIFaultTests {
     let executable = ProjectPaths.product("parley")
 
     @Test("each way an AG-UI agent can fail gives its own readable reason; reports are complete")
-    func faultsAreReadable() throws {
+    func faultsAreReadable() async throws {
         let folder = try RunFixtures.copy()
         defer { try? FileManager.default.removeItem(at: folder) }
         let project = folder.appendingPathComponent("Fixtures/agui-faults")
-        let agent = try ReadyServer(python: project.appendingPathComponent("misbehaving_agent.py"))
+        let agent = try await ReadyServer.start(python: project.appendingPathComponent("misbehaving_agent.py"))
         defer { agent.stop() }
         let runner = CommandRunner(executable: executable, directory: project, environment: ["FAULTY_AGENT": agent.url])
-        let output = try runner.run(["run", "flows", "--parallel", "4"])
+        let output = try await runner.run(["run", "flows", "--parallel", "4"])
         #expect(output.status == 1, "stderr: \(output.stderr)")
         let summary = output.stdout.components(separatedBy: "\n\n").last ?? ""
         let failures = Dictionary(

@@ -15,15 +15,15 @@ struct AGUILangGraphTests {
     ]
 
     @Test("against ag-ui-langgraph: a tool call, a state snapshot, and an on_interrupt interrupt resumed approved and denied through forwardedProps.command.resume")
-    func flowsPassAgainstLangGraph() throws {
+    func flowsPassAgainstLangGraph() async throws {
         let root = try RunFixtures.copy()
         defer { try? FileManager.default.removeItem(at: root) }
         let folder = root.appendingPathComponent("Fixtures/agui-langgraph")
-        let server = try ReadyServer(
+        let server = try await ReadyServer.start(
             executable: ProjectPaths.python, arguments: [folder.appendingPathComponent("langgraph_agent.py").path, "0"], marker: "ready ",
             timeout: .seconds(120))
         defer { server.stop() }
-        let output = try CommandRunner(executable: executable, directory: folder, environment: ["PARLEY_LANGGRAPH_URL": server.url])
+        let output = try await CommandRunner(executable: executable, directory: folder, environment: ["PARLEY_LANGGRAPH_URL": server.url])
             .run(["run", "flows"])
         #expect(output.status == 0, "stdout: \(output.stdout)\nstderr: \(output.stderr)\nserver: \(server.log())")
         #expect(output.stdout.contains("4 flows: 4 passed, 0 flaky, 0 failed, 0 skipped in "), "stdout: \(output.stdout)")

@@ -1,16 +1,21 @@
 import Foundation
+import ParleyTesting
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-/// A GET that waits by blocking its thread, for the CLI tests' polling loops. An `await` inside
-/// a poll gives the thread back, and resuming needs a free one of the process's shared threads:
-/// with both held by tests that wait on `parley` processes, a monitor test's poll did not resume
-/// for minutes and its monitor was killed first. A blocked poll holds its thread and goes on.
+/// A GET for the CLI tests' polling loops, waited for on a thread of its own (``DedicatedThread``).
+/// When the tests that wait on `parley` processes held both of the process's shared threads, a
+/// monitor test's awaited poll did not resume for minutes; they no longer hold them, and this
+/// GET holds none either.
 enum BlockingGet {
     /// The body, when the server answers 200 within `timeout`; nil otherwise.
-    static func text(_ url: URL, timeout: TimeInterval = 10) -> String? {
+    static func text(_ url: URL, timeout: TimeInterval = 10) async -> String? {
+        await DedicatedThread.run { blockingText(url, timeout: timeout) }
+    }
+
+    private static func blockingText(_ url: URL, timeout: TimeInterval) -> String? {
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var body: String?
         var request = URLRequest(url: url)

@@ -13,24 +13,24 @@ struct BrokenPeerReasonTests {
     /// Runs `parley run FOLDER` in a copy of `Fixtures/reasons` against a fresh `broken_peer.py`
     /// (stopped by its PID), expecting exit 1. Returns the peer's HTTP, WebSocket and raw
     /// addresses and the run's summary, the last paragraph of its output.
-    func run(_ folder: String, parallel: Int) throws -> (http: String, ws: String, raw: String, summary: String) {
+    func run(_ folder: String, parallel: Int) async throws -> (http: String, ws: String, raw: String, summary: String) {
         let copy = try RunFixtures.copy()
         defer { try? FileManager.default.removeItem(at: copy) }
         let project = copy.appendingPathComponent("Fixtures/reasons")
-        let peer = try ReadyServer(python: project.appendingPathComponent("broken_peer.py"))
+        let peer = try await ReadyServer.start(python: project.appendingPathComponent("broken_peer.py"))
         defer { peer.stop() }
         let http = peer.url
         let raw = try #require(peer.readyLine.split(separator: " ").last.map(String.init))
         let ws = "ws" + http.dropFirst("http".count)
         let runner = CommandRunner(executable: executable, directory: project, environment: ["PEER": http, "PEER_WS": ws, "RAW_PEER": raw])
-        let output = try runner.run(["run", folder, "--parallel", "\(parallel)"])
+        let output = try await runner.run(["run", folder, "--parallel", "\(parallel)"])
         #expect(output.status == 1, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
         return (http, ws, raw, output.stdout.components(separatedBy: "\n\n").last ?? "")
     }
 
     @Test("with the default 30s timeout, a flow that stops waiting first names the attempt still in flight")
-    func stalledAttemptsAreNamed() throws {
-        let (http, ws, _, summary) = try run("stalled", parallel: 4)
+    func stalledAttemptsAreNamed() async throws {
+        let (http, ws, _, summary) = try await run("stalled", parallel: 4)
         let lines = RunFixtures.lines(summary, startingWith: "stalled/")
         let lost = "the connection to the agent failed: "
         // The time waited is the flow's (about 2s; the send-first flow's default 3s), read off the clock.
@@ -47,8 +47,8 @@ struct BrokenPeerReasonTests {
     }
 
     @Test("a PolyAI 429, slow token, refused, hanging, silent or 404 socket; a CometChat 404; AG-UI junk and an SSH banner")
-    func reasonsNameTheCause() throws {
-        let (http, ws, raw, summary) = try run("flows", parallel: 9)
+    func reasonsNameTheCause() async throws {
+        let (http, ws, raw, summary) = try await run("flows", parallel: 9)
         let lost = "the connection to the agent failed: "
         let expected = [
             "flows/poly-429.flow.yaml:4:5: \(lost)POST \(http)rest429/api/v1/access-token answered 429 Too Many Requests (Retry-After 30s)",

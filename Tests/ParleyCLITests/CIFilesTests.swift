@@ -23,16 +23,16 @@ struct CIFilesTests {
 
     /// actionlint on its own rules only: shellcheck and pyflakes are left out, so the result does not
     /// depend on what else this machine has on its PATH.
-    static func actionlint(_ file: URL) throws -> CommandRunner.Output {
-        try tool("actionlint").run(["-no-color", "-oneline", "-shellcheck=", "-pyflakes=", file.path])
+    static func actionlint(_ file: URL) async throws -> CommandRunner.Output {
+        try await tool("actionlint").run(["-no-color", "-oneline", "-shellcheck=", "-pyflakes=", file.path])
     }
 
-    static func schema(_ name: String, _ file: URL) throws -> CommandRunner.Output {
-        try tool("check-jsonschema").run(["--builtin-schema", name, file.path])
+    static func schema(_ name: String, _ file: URL) async throws -> CommandRunner.Output {
+        try await tool("check-jsonschema").run(["--builtin-schema", name, file.path])
     }
 
-    static func kubernetes(_ files: [URL]) throws -> CommandRunner.Output {
-        try tool("kubernetes-validate").run(["--strict", "--no-warn"] + files.map(\.path))
+    static func kubernetes(_ files: [URL]) async throws -> CommandRunner.Output {
+        try await tool("kubernetes-validate").run(["--strict", "--no-warn"] + files.map(\.path))
     }
 
     /// A copy of `file` in `folder` with `old` replaced by `new` (which must be there).
@@ -45,38 +45,38 @@ struct CIFilesTests {
     }
 
     @Test("the GitHub workflow passes actionlint and the GitHub workflow schema; a needs: naming no job and a misspelt key are refused")
-    func githubActions() throws {
-        let lint = try Self.actionlint(Self.github)
+    func githubActions() async throws {
+        let lint = try await Self.actionlint(Self.github)
         #expect(lint.status == 0 && lint.stdout.isEmpty, "stdout: \(lint.stdout)\nstderr: \(lint.stderr)")
-        let schema = try Self.schema("vendor.github-workflows", Self.github)
+        let schema = try await Self.schema("vendor.github-workflows", Self.github)
         #expect(schema.status == 0 && schema.stdout.contains("ok -- validation done"), "stdout: \(schema.stdout)\nstderr: \(schema.stderr)")
 
         let folder = try ProjectPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let badNeeds = try Self.actionlint(try Self.broken(Self.github, in: folder, "needs: [build, shards]", "needs: [build, shard]"))
+        let badNeeds = try await Self.actionlint(try Self.broken(Self.github, in: folder, "needs: [build, shards]", "needs: [build, shard]"))
         #expect(badNeeds.status == 1, "stdout: \(badNeeds.stdout)\nstderr: \(badNeeds.stderr)")
         #expect(badNeeds.stdout.contains(#"job "merge" needs job "shard" which does not exist"#), "\(badNeeds.stdout)")
         let badKey = try Self.broken(Self.github, in: folder, "fail-fast: false", "fail-fats: false")
-        let badKeyLint = try Self.actionlint(badKey)
+        let badKeyLint = try await Self.actionlint(badKey)
         #expect(badKeyLint.status == 1 && badKeyLint.stdout.contains(#"unexpected key "fail-fats""#), "\(badKeyLint.stdout)")
-        let badKeySchema = try Self.schema("vendor.github-workflows", badKey)
+        let badKeySchema = try await Self.schema("vendor.github-workflows", badKey)
         #expect(badKeySchema.status == 1 && badKeySchema.stdout.contains("fail-fats"), "\(badKeySchema.stdout)")
     }
 
     @Test("the GitLab CI file passes GitLab's CI schema; parallel: \"three\" is refused")
-    func gitlabCI() throws {
-        let good = try Self.schema("vendor.gitlab-ci", Self.gitlab)
+    func gitlabCI() async throws {
+        let good = try await Self.schema("vendor.gitlab-ci", Self.gitlab)
         #expect(good.status == 0 && good.stdout.contains("ok -- validation done"), "stdout: \(good.stdout)\nstderr: \(good.stderr)")
         let folder = try ProjectPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let bad = try Self.schema("vendor.gitlab-ci", try Self.broken(Self.gitlab, in: folder, "parallel: 3", #"parallel: "three""#))
+        let bad = try await Self.schema("vendor.gitlab-ci", try Self.broken(Self.gitlab, in: folder, "parallel: 3", #"parallel: "three""#))
         #expect(bad.status == 1, "stdout: \(bad.stdout)\nstderr: \(bad.stderr)")
         #expect(bad.stdout.contains("$.shards.parallel: 'three' is not"), "\(bad.stdout)")
     }
 
     @Test("the Indexed Job, its volume and the merging Job pass strict schema validation; a misspelt completionMode key and a completions that is no number are refused")
-    func kubernetesJobs() throws {
-        let output = try Self.kubernetes([Self.indexedJob, Self.reportJob])
+    func kubernetesJobs() async throws {
+        let output = try await Self.kubernetes([Self.indexedJob, Self.reportJob])
         #expect(output.status == 0, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
         for kind in ["persistentvolumeclaim/parley-reports", "job/parley-shards", "job/parley-report"] {
             #expect(output.stdout.contains("passed for resource \(kind)"), "\(kind): \(output.stdout)")
@@ -90,7 +90,7 @@ struct CIFilesTests {
             ("completions: 3", "completions: three", "'three' is not of type 'integer'"),
         ]
         for (old, new, said) in mistakes {
-            let output = try Self.kubernetes([try Self.broken(Self.indexedJob, in: folder, old, new)])
+            let output = try await Self.kubernetes([try Self.broken(Self.indexedJob, in: folder, old, new)])
             #expect(output.status != 0, "\(new): stdout: \(output.stdout)\nstderr: \(output.stderr)")
             #expect((output.stdout + output.stderr).contains(said), "\(new): \(output.stdout)\(output.stderr)")
         }
@@ -99,8 +99,8 @@ struct CIFilesTests {
     // MARK: - The files as their engines run them
 
     /// The YAML documents of `file` as JSON values, read by PyYAML.
-    static func documents(_ file: URL) throws -> [[String: Any]] {
-        let read = try CommandRunner(executable: ProjectPaths.python).run([
+    static func documents(_ file: URL) async throws -> [[String: Any]] {
+        let read = try await CommandRunner(executable: ProjectPaths.python).run([
             "-c", "import json, sys, yaml; json.dump([d for d in yaml.safe_load_all(open(sys.argv[1])) if d], sys.stdout)", file.path,
         ])
         try #require(read.status == 0, "\(read.stderr)")
@@ -125,9 +125,9 @@ struct CIFilesTests {
     }
 
     /// Runs `script` with `shell` in `folder`, the built parley first on the PATH.
-    static func shell(_ shell: String, _ script: String, in folder: URL, environment: [String: String] = [:]) throws -> CommandRunner.Output {
+    static func shell(_ shell: String, _ script: String, in folder: URL, environment: [String: String] = [:]) async throws -> CommandRunner.Output {
         let path = parley.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-        return try CommandRunner(executable: URL(fileURLWithPath: shell), directory: folder, environment: environment.merging(["PATH": path]) { a, _ in a })
+        return try await CommandRunner(executable: URL(fileURLWithPath: shell), directory: folder, environment: environment.merging(["PATH": path]) { a, _ in a })
             .run(["-e", "-c", script])
     }
 
@@ -141,19 +141,33 @@ struct CIFilesTests {
         #expect(try ReportCommandTests.flows(report) == whole, "\(engine): the merged run is the whole run")
     }
 
-    @Test("each file's shards, run as its engine runs them against Flows/, cover every flow once, and its merge gives back the whole run")
-    func shardsMergeToTheWholeRun() throws {
+    /// The whole run of Flows/ the three engines' merges are compared with: run once and shared
+    /// by their tests (it only reads the examples), so each engine's shards run beside the others'.
+    static let wholeRun = Task { () throws -> [String] in
         let folder = try RunFixtures.copy(examples: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let whole = try CommandRunner(executable: Self.parley, directory: folder).run(["run", "Flows", "--parallel", "4", "--json", "whole/report.json"])
-        #expect(whole.status == 0, "\(whole.stdout)\n\(whole.stderr)")
-        let flows = try ReportCommandTests.flows(folder.appendingPathComponent("whole/report.json"))
-        #expect(flows.count > 3)
+        let whole = try await CommandRunner(executable: parley, directory: folder).run(["run", "Flows", "--parallel", "4", "--json", "whole/report.json"])
+        guard whole.status == 0 else {
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "the whole run failed: \(whole.stdout)\n\(whole.stderr)"])
+        }
+        return try ReportCommandTests.flows(folder.appendingPathComponent("whole/report.json"))
+    }
 
+    /// The whole run's flows, and a fresh copy of Flows/ for one engine's shards; the caller removes it.
+    static func wholeAndCopy() async throws -> (flows: [String], folder: URL) {
+        let flows = try await wholeRun.value
+        #expect(flows.count > 3)
+        return (flows, try RunFixtures.copy(examples: true))
+    }
+
+    @Test("GitHub Actions: the matrix's shards, run as its jobs run them against Flows/, cover every flow once, and its merge gives back the whole run")
+    func githubShardsMergeToTheWholeRun() async throws {
+        let (flows, folder) = try await Self.wholeAndCopy()
+        defer { try? FileManager.default.removeItem(at: folder) }
         // GitHub Actions: the matrix's shards, each job's `run:` steps in order with bash -e (the
         // workflow's default shell); the artifacts' paths as upload-artifact and download-artifact lay them out.
         do {
-            let workflow = try #require(try Self.documents(Self.github).first)
+            let workflow = try #require(try await Self.documents(Self.github).first)
             let jobs = try #require(workflow["jobs"] as? [String: [String: Any]])
             let shards = try #require(jobs["shards"]), merge = try #require(jobs["merge"])
             let strategy = try #require(shards["strategy"] as? [String: Any])
@@ -180,19 +194,25 @@ struct CIFilesTests {
                 for run in runs {
                     let script = run.replacingOccurrences(of: "${{ matrix.shard }}", with: "\(shard)")
                     #expect(!script.contains("${{"), "\(script)")
-                    let output = try Self.shell("/bin/bash", script, in: workspace)
+                    let output = try await Self.shell("/bin/bash", script, in: workspace)
                     #expect(output.status == 0, "shard \(shard): \(script)\n\(output.stdout)\n\(output.stderr)")
                 }
             }
-            let merged = try Self.shell("/bin/bash", mergeSteps.compactMap { $0["run"] as? String }.joined(separator: "\n"), in: workspace)
+            let merged = try await Self.shell("/bin/bash", mergeSteps.compactMap { $0["run"] as? String }.joined(separator: "\n"), in: workspace)
             try Self.expectMerged(merged, report: workspace.appendingPathComponent("reports/merged/report.json"), shards: total, whole: flows, "GitHub")
         }
 
+    }
+
+    @Test("Kubernetes: the Indexed Job's pods, run as their script runs against Flows/, cover every top-level flow once, and the merging Job gives them back")
+    func kubernetesShardsMergeToTheWholeRun() async throws {
+        let (flows, folder) = try await Self.wholeAndCopy()
+        defer { try? FileManager.default.removeItem(at: folder) }
         // Kubernetes: each index's pod script with its JOB_COMPLETION_INDEX, then the merging Job's
         // args; the volume mounted at /reports is a folder here, and /project is Flows (the shards'
         // split and the flows' ids follow the path as given, the same in every pod).
         do {
-            let documents = try Self.documents(Self.indexedJob)
+            let documents = try await Self.documents(Self.indexedJob)
             let claim = try #require(documents.first { $0["kind"] as? String == "PersistentVolumeClaim" })
             #expect((claim["spec"] as? [String: Any])?["accessModes"] as? [String] == ["ReadWriteMany"], "pods on any node write to it")
             let job = try #require(documents.first { $0["kind"] as? String == "Job" })
@@ -206,7 +226,7 @@ struct CIFilesTests {
             #expect(command.prefix(2) == ["sh", "-c"] && command.count == 3, "\(command)")
             let script = command[command.count - 1]
             #expect(Self.shardTotal(script, index: "$((JOB_COMPLETION_INDEX+1))") == completions, "--shard $((JOB_COMPLETION_INDEX+1))/\(completions): \(script)")
-            let reportJob = try #require(try Self.documents(Self.reportJob).first)
+            let reportJob = try #require(try await Self.documents(Self.reportJob).first)
             let reportPod = try #require(((reportJob["spec"] as? [String: Any])?["template"] as? [String: Any])?["spec"] as? [String: Any])
             for spec in [pod, reportPod] {
                 let volumes = try #require(spec["volumes"] as? [[String: Any]])
@@ -219,20 +239,26 @@ struct CIFilesTests {
                 text.replacingOccurrences(of: "/reports/", with: reports.path + "/").replacingOccurrences(of: "/project", with: "Flows")
             }
             for index in 0..<completions {
-                let output = try Self.shell("/bin/sh", local(script), in: folder, environment: ["JOB_COMPLETION_INDEX": "\(index)"])
+                let output = try await Self.shell("/bin/sh", local(script), in: folder, environment: ["JOB_COMPLETION_INDEX": "\(index)"])
                 #expect(output.status == 0, "index \(index): \(output.stdout)\n\(output.stderr)")
                 #expect(FileManager.default.fileExists(atPath: reports.appendingPathComponent("shard-\(index + 1)/report.json").path))
             }
-            let merged = try CommandRunner(executable: Self.parley, directory: folder).run(args.map(local))
+            let merged = try await CommandRunner(executable: Self.parley, directory: folder).run(args.map(local))
             // The pods run the ConfigMap's flows, a flat folder: Flows/*.flow.yaml here.
             let topLevel = flows.filter { $0.prefix { $0 != " " }.filter { $0 == "/" }.count == 1 }
             #expect(topLevel.count > 3 && topLevel.count < flows.count)
             try Self.expectMerged(merged, report: reports.appendingPathComponent("merged/report.json"), shards: completions, whole: topLevel, "Kubernetes")
         }
 
+    }
+
+    @Test("GitLab CI: the parallel shards, run as GitLab runs their script against Flows/, cover every flow once, and the merge gives back the whole run")
+    func gitlabShardsMergeToTheWholeRun() async throws {
+        let (flows, folder) = try await Self.wholeAndCopy()
+        defer { try? FileManager.default.removeItem(at: folder) }
         // GitLab CI: `parallel: N` runs the shards' script with CI_NODE_INDEX 1…N and CI_NODE_TOTAL N.
         do {
-            let pipeline = try #require(try Self.documents(Self.gitlab).first)
+            let pipeline = try #require(try await Self.documents(Self.gitlab).first)
             let shards = try #require(pipeline["shards"] as? [String: Any]), merge = try #require(pipeline["merge"] as? [String: Any])
             let parallel = try #require(shards["parallel"] as? Int)
             let script = try #require(shards["script"] as? [String]).joined(separator: "\n")
@@ -247,10 +273,10 @@ struct CIFilesTests {
 
             let workspace = try Self.workspace("gitlab", in: folder)
             for index in 1...parallel {
-                let output = try Self.shell("/bin/sh", script, in: workspace, environment: ["CI_NODE_INDEX": "\(index)", "CI_NODE_TOTAL": "\(parallel)"])
+                let output = try await Self.shell("/bin/sh", script, in: workspace, environment: ["CI_NODE_INDEX": "\(index)", "CI_NODE_TOTAL": "\(parallel)"])
                 #expect(output.status == 0, "shard \(index): \(output.stdout)\n\(output.stderr)")
             }
-            let merged = try Self.shell("/bin/sh", try #require(merge["script"] as? [String]).joined(separator: "\n"), in: workspace)
+            let merged = try await Self.shell("/bin/sh", try #require(merge["script"] as? [String]).joined(separator: "\n"), in: workspace)
             try Self.expectMerged(merged, report: workspace.appendingPathComponent("reports/merged/report.json"), shards: parallel, whole: flows, "GitLab")
         }
     }
@@ -258,16 +284,16 @@ struct CIFilesTests {
     /// Every `parley run …` and `parley report …` command line in the three files, as their
     /// engines read them: the workflow's `run:` steps, GitLab's scripts, the pods' script and the
     /// merging Job's args.
-    static func commandLines() throws -> [String] {
+    static func commandLines() async throws -> [String] {
         var scripts: [String] = []
-        let workflow = try #require(try documents(github).first)
+        let workflow = try #require(try await documents(github).first)
         for job in (workflow["jobs"] as? [String: [String: Any]] ?? [:]).values {
             scripts += (job["steps"] as? [[String: Any]] ?? []).compactMap { $0["run"] as? String }
         }
-        for job in try #require(try documents(gitlab).first).values {
+        for job in try #require(try await documents(gitlab).first).values {
             scripts += (job as? [String: Any])?["script"] as? [String] ?? []
         }
-        for document in try documents(indexedJob) + documents(reportJob) {
+        for document in try await documents(indexedJob) + documents(reportJob) {
             let pod = ((document["spec"] as? [String: Any])?["template"] as? [String: Any])?["spec"] as? [String: Any]
             for container in pod?["containers"] as? [[String: Any]] ?? [] {
                 if let command = container["command"] as? [String] { scripts.append(command.joined(separator: " ")) }
@@ -280,11 +306,11 @@ struct CIFilesTests {
     }
 
     @Test("every option the files give parley run and parley report is one their --help lists")
-    func optionsExist() throws {
-        let lines = try Self.commandLines()
+    func optionsExist() async throws {
+        let lines = try await Self.commandLines()
         var help: [String: String] = [:]
         for command in ["run", "report"] {
-            let output = try CommandRunner(executable: Self.parley).run([command, "--help"])
+            let output = try await CommandRunner(executable: Self.parley).run([command, "--help"])
             #expect(output.status == 0, "\(output.stderr)")
             help[command] = output.stdout
         }

@@ -10,31 +10,31 @@ struct ChatCommandTests {
     let executable = ProjectPaths.product("parley")
 
     @Test("chat with the simulator: a message, a tap refused and one made, a form filled and submitted; the recording replays green")
-    func simulator() throws {
+    func simulator() async throws {
         let folder = try RunFixtures.copy(examples: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let project = folder.appendingPathComponent("Flows")
         let terminal = try TmuxSession("\(executable.path) chat --record recorded/order.flow.yaml", in: project)
         defer { terminal.stop() }
-        try terminal.waitFor("How can I help?")
-        try terminal.type("Where is my order A-1042?")
+        try await terminal.waitFor("How can I help?")
+        try await terminal.type("Where is my order A-1042?")
         // A person reads the reply and its suggestions before answering; so does the test.
-        try terminal.waitFor("[1] Track package")
-        #expect(try terminal.screen().contains("tool call lookup_order"), "tool calls show as they arrive")
-        try terminal.type("/tap 9")
-        try terminal.waitFor("no suggestion 9: offered are 1 to 2")
-        try terminal.type("/tap 1")
-        try terminal.waitFor("[1] Something else")
-        try terminal.type("Can someone contact me about a billing problem?")
-        try terminal.waitFor("then /submit submit_btn")
-        try terminal.type("/fill name_field: Ada Lovelace, email_field: ada@example.com")
-        try terminal.waitFor("(staged;")
-        try terminal.type("/fill country_dropdown: france")
-        try terminal.waitFor(#"country_dropdown: "france" is not one of its options"#)
-        try terminal.type("/submit submit_btn country_dropdown: uk, topic_radio: billing")
-        try terminal.waitFor("within one business day.", count: 2)
-        try terminal.type("/quit")
-        let screen = try terminal.waitFor("[exit 0]")
+        try await terminal.waitFor("[1] Track package")
+        #expect(try await terminal.screen().contains("tool call lookup_order"), "tool calls show as they arrive")
+        try await terminal.type("/tap 9")
+        try await terminal.waitFor("no suggestion 9: offered are 1 to 2")
+        try await terminal.type("/tap 1")
+        try await terminal.waitFor("[1] Something else")
+        try await terminal.type("Can someone contact me about a billing problem?")
+        try await terminal.waitFor("then /submit submit_btn")
+        try await terminal.type("/fill name_field: Ada Lovelace, email_field: ada@example.com")
+        try await terminal.waitFor("(staged;")
+        try await terminal.type("/fill country_dropdown: france")
+        try await terminal.waitFor(#"country_dropdown: "france" is not one of its options"#)
+        try await terminal.type("/submit submit_btn country_dropdown: uk, topic_radio: billing")
+        try await terminal.waitFor("within one business day.", count: 2)
+        try await terminal.type("/quit")
+        let screen = try await terminal.waitFor("[exit 0]")
         #expect(screen.contains("Recorded 5 steps to recorded/order.flow.yaml"), "\(screen)")
 
         let recorded = try String(contentsOf: project.appendingPathComponent("recorded/order.flow.yaml"), encoding: .utf8)
@@ -50,50 +50,50 @@ struct ChatCommandTests {
         }
         #expect(!recorded.contains("france"), "a refused step is not recorded")
         let parley = CommandRunner(executable: executable, directory: project)
-        let validated = try parley.run(["validate", "recorded/order.flow.yaml"])
+        let validated = try await parley.run(["validate", "recorded/order.flow.yaml"])
         #expect(validated.status == 0, "\(validated.stdout)\(validated.stderr)")
-        let replayed = try parley.run(["run", "recorded/order.flow.yaml"])
+        let replayed = try await parley.run(["run", "recorded/order.flow.yaml"])
         #expect(replayed.status == 0, "\(replayed.stdout)\(replayed.stderr)")
         #expect(replayed.stdout.contains("1 flow: 1 passed"), "\(replayed.stdout)")
     }
 
     @Test("chat over PolyAI messaging served on loopback (--agent demo-poly): typing and replies as they arrive; the recording names the agent and replays green")
-    func servedProtocol() throws {
+    func servedProtocol() async throws {
         let folder = try RunFixtures.copy(examples: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let project = folder.appendingPathComponent("Flows")
         let terminal = try TmuxSession("\(executable.path) chat --agent demo-poly --record polyai/recorded.flow.yaml", in: project)
         defer { terminal.stop() }
-        try terminal.waitFor("How can I help?")
-        try terminal.type("Where is my order A-1042?")
-        try terminal.waitFor("[1] Track package")
-        try terminal.type("/tap Track package")
-        try terminal.waitFor("[1] Something else")
-        try terminal.type("/quit")
-        let screen = try terminal.waitFor("[exit 0]")
+        try await terminal.waitFor("How can I help?")
+        try await terminal.type("Where is my order A-1042?")
+        try await terminal.waitFor("[1] Track package")
+        try await terminal.type("/tap Track package")
+        try await terminal.waitFor("[1] Something else")
+        try await terminal.type("/quit")
+        let screen = try await terminal.waitFor("[exit 0]")
         #expect(screen.contains("(agent typing)"), "PolyAI's typing indicator shows: \(screen)")
         #expect(screen.contains("Recorded 2 steps"), "\(screen)")
 
         let recorded = try String(contentsOf: project.appendingPathComponent("polyai/recorded.flow.yaml"), encoding: .utf8)
         #expect(recorded.contains(#"agent: "demo-poly""#))
-        let replayed = try CommandRunner(executable: executable, directory: project).run(["run", "polyai/recorded.flow.yaml"])
+        let replayed = try await CommandRunner(executable: executable, directory: project).run(["run", "polyai/recorded.flow.yaml"])
         #expect(replayed.status == 0, "\(replayed.stdout)\(replayed.stderr)")
         #expect(replayed.stdout.contains("1 flow: 1 passed"), "\(replayed.stdout)")
     }
 
     @Test("chat refuses what it cannot do before it starts: an unknown agent, a recording over a file, a file run would not find")
-    func refusals() throws {
+    func refusals() async throws {
         let folder = try RunFixtures.copy(examples: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let parley = CommandRunner(executable: executable, directory: folder.appendingPathComponent("Flows"))
-        let unknown = try parley.run(["chat", "--agent", "dmeo"])
+        let unknown = try await parley.run(["chat", "--agent", "dmeo"])
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("--agent dmeo: no such agent"), "\(unknown.stderr)")
         #expect(unknown.stderr.contains("did you mean 'demo'?"), "\(unknown.stderr)")
-        let taken = try parley.run(["chat", "--record", "01-order-status.flow.yaml"])
+        let taken = try await parley.run(["chat", "--record", "01-order-status.flow.yaml"])
         #expect(taken.status == 2)
         #expect(taken.stderr.contains("01-order-status.flow.yaml exists; give --force"), "\(taken.stderr)")
-        let notAFlow = try parley.run(["chat", "--record", "notes.txt"])
+        let notAFlow = try await parley.run(["chat", "--record", "notes.txt"])
         #expect(notAFlow.status != 0 && notAFlow.stderr.contains("--record must name a *.flow.yaml file"), "\(notAFlow.stderr)")
     }
 }

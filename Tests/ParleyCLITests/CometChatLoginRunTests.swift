@@ -11,16 +11,16 @@ struct CometChatLoginRunTests {
     let executable = ProjectPaths.product("parley")
 
     @Test("the socket found through /v3.0/me takes the JWT; a logout close fails the flow, unreconnected; neither token is in any output")
-    func loginThenLogout() throws {
+    func loginThenLogout() async throws {
         let authToken = "auth-" + UUID().uuidString.lowercased()
         let jwt = "eyJ" + UUID().uuidString.lowercased().filter(\.isHexDigit)
         let folder = try RunFixtures.copy()
         defer { try? FileManager.default.removeItem(at: folder) }
         let project = folder.appendingPathComponent("Fixtures/cometchat-login")
-        let peer = try ReadyServer(python: project.appendingPathComponent("cc_peer.py"), arguments: [authToken, jwt])
+        let peer = try await ReadyServer.start(python: project.appendingPathComponent("cc_peer.py"), arguments: [authToken, jwt])
         defer { peer.stop() }
         let runner = CommandRunner(executable: executable, directory: project, environment: ["PEER": peer.url])
-        let output = try runner.run(["run", "flows"])
+        let output = try await runner.run(["run", "flows"])
         #expect(output.status == 1, "stdout: \(output.stdout)\nstderr: \(output.stderr)\npeer: \(peer.log())")
         let summary = output.stdout.components(separatedBy: "\n\n").last ?? ""
         let failure = RunFixtures.lines(summary, startingWith: "flows/logout.flow.yaml").first ?? "no failure line"
@@ -44,12 +44,12 @@ struct CometChatLoginRunTests {
     }
 
     @Test("a cometchat agent with neither websocket_url nor serve is valid: the login names its socket")
-    func noWebSocketURLIsValid() throws {
+    func noWebSocketURLIsValid() async throws {
         let folder = try RunFixtures.copy()
         defer { try? FileManager.default.removeItem(at: folder) }
         let project = folder.appendingPathComponent("Fixtures/cometchat-login")
         let runner = CommandRunner(executable: executable, directory: project, environment: ["PEER": "http://127.0.0.1:9/"])
-        let output = try runner.run(["validate", "flows"])
+        let output = try await runner.run(["validate", "flows"])
         #expect(output.status == 0, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
     }
 }

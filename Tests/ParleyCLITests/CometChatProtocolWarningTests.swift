@@ -11,11 +11,11 @@ struct CometChatProtocolWarningTests {
     let executable = ProjectPaths.product("parley")
 
     @Test("garbage frames are protocol warnings in the transcript; only the flows' own expectations fail them")
-    func garbageIsWarnedNotFailed() throws {
+    func garbageIsWarnedNotFailed() async throws {
         let folder = try RunFixtures.copy()
         defer { try? FileManager.default.removeItem(at: folder) }
         let project = folder.appendingPathComponent("Fixtures/cometchat-warnings")
-        let output = try CommandRunner(executable: executable, directory: project).run(["run", "flows"])
+        let output = try await CommandRunner(executable: executable, directory: project).run(["run", "flows"])
         #expect(output.status == 1, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
         let summary = output.stdout.components(separatedBy: "\n\n").last ?? ""
         #expect(summary.contains("3 flows: 1 passed, 0 flaky, 2 failed"), "\(output.stdout)")

@@ -12,14 +12,14 @@ struct DeploymentFilesTests {
     static let validator = ProjectPaths.python.deletingLastPathComponent().appendingPathComponent("kubernetes-validate")
     static let manifests = ["kubernetes/monitor.yaml", "kubernetes/cronjob.yaml"]
 
-    static func validate(_ files: [URL]) throws -> CommandRunner.Output {
-        try CommandRunner(executable: validator).run(["--strict", "--no-warn"] + files.map(\.path))
+    static func validate(_ files: [URL]) async throws -> CommandRunner.Output {
+        try await CommandRunner(executable: validator).run(["--strict", "--no-warn"] + files.map(\.path))
     }
 
     @Test("the Kubernetes manifests (Deployment, Service with scrape annotations, PVC, CronJob) pass strict schema validation")
-    func kubernetes() throws {
+    func kubernetes() async throws {
         let files = Self.manifests.map { Self.deploy.appendingPathComponent($0) }
-        let output = try Self.validate(files)
+        let output = try await Self.validate(files)
         #expect(output.status == 0, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
         for kind in ["deployment/parley-monitor", "service/parley-monitor", "persistentvolumeclaim/parley-history", "cronjob/parley-checks"] {
             #expect(output.stdout.contains("passed for resource \(kind)"), "\(kind): \(output.stdout)")
@@ -32,7 +32,7 @@ struct DeploymentFilesTests {
     }
 
     @Test("the validator refuses a manifest with a field Kubernetes does not have, and one missing a required field")
-    func kubernetesRefuses() throws {
+    func kubernetesRefuses() async throws {
         let folder = try ProjectPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let broken = folder.appendingPathComponent("monitor.yaml")
@@ -43,7 +43,7 @@ struct DeploymentFilesTests {
         ]
         for (old, new, said) in mistakes {
             try text.replacingOccurrences(of: old, with: new).write(to: broken, atomically: true, encoding: .utf8)
-            let output = try Self.validate([broken])
+            let output = try await Self.validate([broken])
             #expect(output.status != 0, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
             #expect((output.stdout + output.stderr).contains(said), "\(output.stdout)\(output.stderr)")
         }
@@ -62,13 +62,13 @@ struct DeploymentFilesTests {
     }
 
     @Test("the systemd unit passes systemd-analyze verify with no warning, and a misspelt key is caught")
-    func systemd() throws {
+    func systemd() async throws {
         let folder = try ProjectPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let verify = CommandRunner(executable: URL(fileURLWithPath: "/usr/bin/systemd-analyze"))
-        let good = try verify.run(["verify", try Self.unit(in: folder).path])
+        let good = try await verify.run(["verify", try Self.unit(in: folder).path])
         #expect(good.status == 0 && good.stderr.isEmpty && good.stdout.isEmpty, "stdout: \(good.stdout)\nstderr: \(good.stderr)")
-        let bad = try verify.run(["verify", try Self.unit(in: folder, replacing: ("RestartSec=5", "RestartSecs=5")).path])
+        let bad = try await verify.run(["verify", try Self.unit(in: folder, replacing: ("RestartSec=5", "RestartSecs=5")).path])
         #expect(bad.stderr.contains("Unknown key 'RestartSecs'"), "stdout: \(bad.stdout)\nstderr: \(bad.stderr)")
     }
 }

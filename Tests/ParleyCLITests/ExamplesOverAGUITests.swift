@@ -9,11 +9,11 @@ struct ExamplesOverAGUITests {
     let executable = ProjectPaths.product("parley")
 
     @Test("every example flow (but the PolyAI ones, which assert PolyAI's delivery and connection events) passes against parley serve through the AG-UI connector")
-    func examplesPassOverAGUI() throws {
+    func examplesPassOverAGUI() async throws {
         let folder = try RunFixtures.copy(examples: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let flows = folder.appendingPathComponent("Flows")
-        let server = try ReadyServer(
+        let server = try await ReadyServer.start(
             executable: executable,
             arguments: ["serve", "--port", "0", "--agent-script", flows.appendingPathComponent("agents/demo-support.agent.yaml").path])
         defer { server.stop() }
@@ -23,7 +23,7 @@ struct ExamplesOverAGUITests {
         #expect(text.contains("demo-agui: { connector: agui, url: \"http://127.0.0.1:8765/\""))
         try text.replacingOccurrences(of: "http://127.0.0.1:8765/", with: server.url).write(to: project, atomically: true, encoding: .utf8)
 
-        let output = try CommandRunner(executable: executable, directory: folder).run(
+        let output = try await CommandRunner(executable: executable, directory: folder).run(
             ["run", "Flows", "--agent", "demo-agui", "--exclude-tag", "polyai", "--exclude-tag", "cometchat", "--exclude-tag", "meaning", "--parallel", "4"])
         #expect(output.status == 0, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
         #expect(output.stdout.contains("16 flows: 16 passed, 0 flaky, 0 failed, 0 skipped"), "\(output.stdout)")
@@ -36,7 +36,7 @@ struct ExamplesOverAGUITests {
 
         // A second run against the same long-lived server starts new threads, so nothing of the
         // first run's conversations leaks into it.
-        let again = try CommandRunner(executable: executable, directory: folder).run(
+        let again = try await CommandRunner(executable: executable, directory: folder).run(
             ["run", "Flows/01-order-status.flow.yaml", "Flows/08-approval.flow.yaml", "--agent", "demo-agui"])
         #expect(again.status == 0, "stdout: \(again.stdout)\nstderr: \(again.stderr)")
         #expect(again.stdout.contains("3 flows: 3 passed"), "\(again.stdout)")

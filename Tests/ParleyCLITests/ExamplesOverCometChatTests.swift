@@ -10,11 +10,11 @@ struct ExamplesOverCometChatTests {
     let executable = ProjectPaths.product("parley")
 
     @Test("every CometChat example passes against parley serve --protocol cometchat, one agent and one group")
-    func examplesPassOverCometChat() throws {
+    func examplesPassOverCometChat() async throws {
         let folder = try RunFixtures.copy(examples: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let flows = folder.appendingPathComponent("Flows")
-        let server = try ReadyServer(
+        let server = try await ReadyServer.start(
             executable: executable,
             arguments: [
                 "serve", "--protocol", "cometchat", "--port", "0", "--agent-script",
@@ -30,10 +30,10 @@ struct ExamplesOverCometChatTests {
         try text.replacingOccurrences(of: "http://127.0.0.1:8767", with: base).write(to: project, atomically: true, encoding: .utf8)
 
         let parley = CommandRunner(executable: executable, directory: folder)
-        let direct = try parley.run(["run", "Flows/cometchat", "--exclude-tag", "groups", "--agent", "demo-chat-wire", "--parallel", "5"])
+        let direct = try await parley.run(["run", "Flows/cometchat", "--exclude-tag", "groups", "--agent", "demo-chat-wire", "--parallel", "5"])
         #expect(direct.status == 0, "stdout: \(direct.stdout)\nstderr: \(direct.stderr)")
         #expect(direct.stdout.contains("5 flows: 5 passed, 0 flaky, 0 failed, 0 skipped"), "\(direct.stdout)")
-        let group = try parley.run(["run", "Flows/cometchat", "--tag", "groups", "--agent", "demo-chat-group-wire"])
+        let group = try await parley.run(["run", "Flows/cometchat", "--tag", "groups", "--agent", "demo-chat-group-wire"])
         #expect(group.status == 0, "stdout: \(group.stdout)\nstderr: \(group.stderr)")
         #expect(group.stdout.contains("1 flow: 1 passed"), "\(group.stdout)")
 

@@ -9,11 +9,11 @@ struct ExamplesOverPolyAITests {
     let executable = ProjectPaths.product("parley")
 
     @Test("every PolyAI example passes against parley serve --protocol polyai, and the transcripts show one session per flow")
-    func examplesPassOverPolyAI() throws {
+    func examplesPassOverPolyAI() async throws {
         let folder = try RunFixtures.copy(examples: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let flows = folder.appendingPathComponent("Flows")
-        let server = try ReadyServer(
+        let server = try await ReadyServer.start(
             executable: executable,
             arguments: [
                 "serve", "--protocol", "polyai", "--port", "0", "--agent-script",
@@ -29,7 +29,7 @@ struct ExamplesOverPolyAITests {
             .replacingOccurrences(of: "ws://127.0.0.1:8766", with: "ws" + base.dropFirst("http".count))
             .write(to: project, atomically: true, encoding: .utf8)
 
-        let output = try CommandRunner(executable: executable, directory: folder).run(
+        let output = try await CommandRunner(executable: executable, directory: folder).run(
             ["run", "Flows/polyai", "--agent", "demo-poly-wire", "--parallel", "6"])
         #expect(output.status == 0, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
         #expect(output.stdout.contains("6 flows: 6 passed, 0 flaky, 0 failed, 0 skipped"), "\(output.stdout)")

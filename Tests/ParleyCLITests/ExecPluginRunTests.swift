@@ -7,7 +7,7 @@ import Testing
 @Suite("parley run: exec plugin")
 struct ExecPluginRunTests {
     @Test("a shell program named in parley.yaml reads every event of the run, ending with run_finished")
-    func shellProgramReadsTheRun() throws {
+    func shellProgramReadsTheRun() async throws {
         let folder = try RunFixtures.copy()
         defer { try? FileManager.default.removeItem(at: folder) }
         let project = folder.appendingPathComponent("Fixtures/webhook")
@@ -17,7 +17,7 @@ struct ExecPluginRunTests {
 
             """
         try config.write(to: project.appendingPathComponent("parley.yaml"), atomically: true, encoding: .utf8)
-        let output = try CommandRunner(executable: ProjectPaths.product("parley"), directory: project).run(["run", "."])
+        let output = try await CommandRunner(executable: ProjectPaths.product("parley"), directory: project).run(["run", "."])
         #expect(output.status == 1, "one flow fails; the plugin does not change that\nstdout: \(output.stdout)\nstderr: \(output.stderr)")
         #expect(!output.stdout.contains("exec:"), "no plugin failure: \(output.stdout)")
 
@@ -38,7 +38,7 @@ struct ExecPluginRunTests {
     }
 
     @Test("a program that is not there is a mistake in parley.yaml: validate and run say so at its entry (exit 2), nothing runs")
-    func missingProgramIsInvalidInput() throws {
+    func missingProgramIsInvalidInput() async throws {
         let folder = try RunFixtures.copy()
         defer { try? FileManager.default.removeItem(at: folder) }
         let project = folder.appendingPathComponent("Fixtures/webhook")
@@ -51,7 +51,7 @@ struct ExecPluginRunTests {
         let line = config.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("- exec:") }! + 1
         let runner = CommandRunner(executable: ProjectPaths.product("parley"), directory: project)
         for command in ["validate", "run"] {
-            let output = try runner.run([command, "."])
+            let output = try await runner.run([command, "."])
             #expect(output.status == 2, "\(command): \(output.stderr)")
             #expect(output.stderr.contains("parley.yaml:\(line):5: error: exec: cannot start plugins/notify.py: no such file: "), "\(command): \(output.stderr)")
             #expect(!output.stdout.contains(" passed, "), "nothing ran: \(output.stdout)")

@@ -29,17 +29,17 @@ struct HeadlessChromium {
     }
 
     /// The DOM of `url` once loaded.
-    func dom(_ url: String) throws -> CommandRunner.Output {
-        try CommandRunner(executable: URL(fileURLWithPath: Self.binary)).run(switches + ["--dump-dom", url])
+    func dom(_ url: String) async throws -> CommandRunner.Output {
+        try await CommandRunner(executable: URL(fileURLWithPath: Self.binary)).run(switches + ["--dump-dom", url])
     }
 
     /// A screenshot of `url` as `.build/test-artifacts/NAME`; returns the file and chromium's output.
-    func screenshot(_ url: String, name: String, height: Int = 1800) throws -> (URL, CommandRunner.Output) {
+    func screenshot(_ url: String, name: String, height: Int = 1800) async throws -> (URL, CommandRunner.Output) {
         let artifacts = ProjectPaths.root.appendingPathComponent(".build/test-artifacts")
         try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
         let file = artifacts.appendingPathComponent(name)
         try? FileManager.default.removeItem(at: file)
-        let output = try CommandRunner(executable: URL(fileURLWithPath: Self.binary)).run(
+        let output = try await CommandRunner(executable: URL(fileURLWithPath: Self.binary)).run(
             switches + ["--hide-scrollbars", "--window-size=1100,\(height)", "--screenshot=\(file.path)", url])
         return (file, output)
     }

@@ -39,15 +39,15 @@ struct HistoryCommandTests {
         return folder
     }
 
-    func run(_ arguments: [String], in folder: URL) throws -> CommandRunner.Output {
-        try CommandRunner(executable: parley, directory: folder).run(arguments)
+    func run(_ arguments: [String], in folder: URL) async throws -> CommandRunner.Output {
+        try await CommandRunner(executable: parley, directory: folder).run(arguments)
     }
 
     @Test("with no arguments: every check's runs as a table, newest first, from parley.yaml's history: path:")
     func table() async throws {
         let folder = try await Self.seededProject()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let output = try run(["history"], in: folder)
+        let output = try await run(["history"], in: folder)
         #expect(output.status == 0, "stderr: \(output.stderr)")
         #expect(output.stderr.isEmpty)
         #expect(
@@ -64,7 +64,7 @@ struct HistoryCommandTests {
     func json() async throws {
         let folder = try await Self.seededProject()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let output = try run(["history", "faq", "--limit", "1", "--json"], in: folder)
+        let output = try await run(["history", "faq", "--limit", "1", "--json"], in: folder)
         #expect(output.status == 0, "stderr: \(output.stderr)")
         let runs = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [[String: Any]])
         #expect(runs.count == 1)
@@ -73,7 +73,7 @@ struct HistoryCommandTests {
         #expect(runs.first?["transcript"] as? String == "{\"kind\":\"send\"}\n")
         #expect(runs.first?["latencies"] as? [[String: Double]] == [["first_token": 0.2]])
 
-        let billing = try run(["history", "billing", "--json"], in: folder)
+        let billing = try await run(["history", "billing", "--json"], in: folder)
         let running = try #require(try JSONSerialization.jsonObject(with: Data(billing.stdout.utf8)) as? [[String: Any]])
         #expect(running.map { $0["outcome"] as? String } == ["running"])
     }
@@ -84,7 +84,7 @@ struct HistoryCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let elsewhere = try ProjectPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: elsewhere) }
-        let output = try run(["history", "--history", folder.appendingPathComponent("state/runs.sqlite").path, "faq"], in: elsewhere)
+        let output = try await run(["history", "--history", folder.appendingPathComponent("state/runs.sqlite").path, "faq"], in: elsewhere)
         #expect(output.status == 0, "stderr: \(output.stderr)")
         #expect(output.stdout.split(separator: "\n").count == 3)
     }
@@ -93,22 +93,22 @@ struct HistoryCommandTests {
     func unknownCheck() async throws {
         let folder = try await Self.seededProject(Self.project + "    quiet: { flows: [q.flow.yaml], every: 1h }\n")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let typo = try run(["history", "fqa"], in: folder)
+        let typo = try await run(["history", "fqa"], in: folder)
         #expect(typo.status == 2)
         let path = folder.appendingPathComponent("state/runs.sqlite").standardizedFileURL.path
         #expect(typo.stderr == "parley history: no check named 'fqa' in \(path) or parley.yaml; did you mean 'faq'?\n")
-        let quiet = try run(["history", "quiet"], in: folder)
+        let quiet = try await run(["history", "quiet"], in: folder)
         #expect(quiet.status == 0, "stderr: \(quiet.stderr)")
         #expect(quiet.stdout == "no runs of check 'quiet' in \(path) yet\n")
-        #expect(try run(["history", "quiet", "--json"], in: folder).stdout == "[]\n")
+        #expect(try await run(["history", "quiet", "--json"], in: folder).stdout == "[]\n")
     }
 
     @Test("no history file yet exits 2 and says where it looked, creating nothing")
-    func missing() throws {
+    func missing() async throws {
         let folder = try ProjectPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Self.project.write(to: folder.appendingPathComponent("parley.yaml"), atomically: true, encoding: .utf8)
-        let output = try run(["history"], in: folder)
+        let output = try await run(["history"], in: folder)
         #expect(output.status == 2)
         let path = folder.appendingPathComponent("state/runs.sqlite").standardizedFileURL.path
         #expect(output.stderr == "parley history: no history at \(path): `parley monitor` creates it when it runs (or pass --history PATH)\n")
@@ -121,17 +121,17 @@ struct HistoryCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try Self.project.replacingOccurrences(of: "history: { path:", with: "history: { pth:")
             .write(to: folder.appendingPathComponent("parley.yaml"), atomically: true, encoding: .utf8)
-        let output = try run(["history"], in: folder)
+        let output = try await run(["history"], in: folder)
         #expect(output.status == 2)
         #expect(output.stderr.contains("parley.yaml:4:14: error: unknown key 'pth' in 'history'; did you mean 'path'?"))
         #expect(output.stdout.isEmpty)
-        let named = try run(["history", "--history", "state/runs.sqlite"], in: folder)
+        let named = try await run(["history", "--history", "state/runs.sqlite"], in: folder)
         #expect(named.status == 0, "stderr: \(named.stderr)")
     }
 
     @Test("--limit below 1 is a usage mistake, exit 2")
-    func badLimit() throws {
-        let output = try run(["history", "--limit", "0"], in: ProjectPaths.root)
+    func badLimit() async throws {
+        let output = try await run(["history", "--limit", "0"], in: ProjectPaths.root)
         #expect(output.status == 2)
         #expect(output.stderr.contains("--limit must be at least 1; got 0"))
     }

@@ -19,16 +19,16 @@ struct InitCommandTests {
     }
 
     @Test("in an empty folder: init lists what it made and the next command; validate and run pass; the reports are written")
-    func initThenRun() throws {
+    func initThenRun() async throws {
         let folder = try ProjectPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let made = try parley(in: folder).run(["init"])
+        let made = try await parley(in: folder).run(["init"])
         #expect(made.status == 0, "stderr: \(made.stderr)")
         #expect(made.stdout == Self.made.map { "created \($0)\n" }.joined() + "\nnext: parley run\n")
-        let validated = try parley(in: folder).run(["validate"])
+        let validated = try await parley(in: folder).run(["validate"])
         #expect(validated.status == 0, "stdout: \(validated.stdout)\nstderr: \(validated.stderr)")
         #expect(validated.stdout == "2 flow files and 1 project file: no problems found\n")
-        let ran = try parley(in: folder).run(["run"])
+        let ran = try await parley(in: folder).run(["run"])
         #expect(ran.status == 0, "stdout: \(ran.stdout)\nstderr: \(ran.stderr)")
         #expect(ran.stdout.contains("2 flows: 2 passed, 0 flaky, 0 failed, 0 skipped in "), "\(ran.stdout)")
         #expect(ran.stderr.isEmpty, "no warnings: \(ran.stderr)")
@@ -43,10 +43,10 @@ struct InitCommandTests {
     }
 
     @Test("every flow's first line names a schema that exists and is `parley schema flow`'s; parley.yaml's is `parley schema project`'s; both files pass them")
-    func modelines() throws {
+    func modelines() async throws {
         let folder = try ProjectPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(try parley(in: folder).run(["init"]).status == 0)
+        #expect(try await parley(in: folder).run(["init"]).status == 0)
         let flows = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".flow.yaml") }.sorted()
         #expect(flows == ["greeting.flow.yaml", "order-status.flow.yaml"])
         for (file, document) in flows.map({ ($0, "flow") }) + [("parley.yaml", "project")] {
@@ -56,22 +56,22 @@ struct InitCommandTests {
             #expect(first.hasPrefix(prefix), "\(file): \(first)")
             // The modeline's path is relative to the file, as the YAML language server reads it.
             let schema = folder.appendingPathComponent(String(first.dropFirst(prefix.count)))
-            let printed = try CommandRunner(executable: executable).run(["schema", document])
+            let printed = try await CommandRunner(executable: executable).run(["schema", document])
             #expect(try String(contentsOf: schema, encoding: .utf8) == printed.stdout, "\(file): \(schema.path)")
-            let checked = try CommandRunner(executable: ProjectPaths.python, directory: folder)
+            let checked = try await CommandRunner(executable: ProjectPaths.python, directory: folder)
                 .run([ProjectPaths.root.appendingPathComponent("scripts/check_schema.py").path, schema.path, file])
             #expect(checked.status == 0, "\(file): \(checked.stdout)\(checked.stderr)")
         }
     }
 
     @Test("init twice: the second refuses, exit 2, names every file in the way and changes nothing")
-    func refusesTwice() throws {
+    func refusesTwice() async throws {
         let folder = try ProjectPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(try parley(in: folder).run(["init"]).status == 0)
+        #expect(try await parley(in: folder).run(["init"]).status == 0)
         try "edited by hand\n".write(to: folder.appendingPathComponent("greeting.flow.yaml"), atomically: true, encoding: .utf8)
         let before = RunFixtures.texts(under: folder)
-        let again = try parley(in: folder).run(["init"])
+        let again = try await parley(in: folder).run(["init"])
         #expect(again.status == 2)
         #expect(again.stdout.isEmpty)
         #expect(again.stderr == "parley init: nothing was written: \(Self.made.joined(separator: ", ")) exist already (--force overwrites)\n")
@@ -79,41 +79,41 @@ struct InitCommandTests {
     }
 
     @Test("one file in the way (a repository's .gitignore) is named alone, and nothing else is written")
-    func oneFileInTheWay() throws {
+    func oneFileInTheWay() async throws {
         let folder = try ProjectPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try ".build/\n".write(to: folder.appendingPathComponent(".gitignore"), atomically: true, encoding: .utf8)
-        let refused = try parley(in: folder).run(["init"])
+        let refused = try await parley(in: folder).run(["init"])
         #expect(refused.status == 2)
         #expect(refused.stderr == "parley init: nothing was written: .gitignore exists already (--force overwrites)\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [".gitignore"])
         // --force writes them all, that one too.
-        let forced = try parley(in: folder).run(["init", "--force"])
+        let forced = try await parley(in: folder).run(["init", "--force"])
         #expect(forced.status == 0, "stderr: \(forced.stderr)")
         #expect(try String(contentsOf: folder.appendingPathComponent(".gitignore"), encoding: .utf8).contains("reports/"))
     }
 
     @Test("init sub/dir makes the folders, says to cd there, and the project runs from outside it too")
-    func subfolder() throws {
+    func subfolder() async throws {
         let folder = try ProjectPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let made = try parley(in: folder).run(["init", "sub/dir"])
+        let made = try await parley(in: folder).run(["init", "sub/dir"])
         #expect(made.status == 0, "stderr: \(made.stderr)")
         #expect(made.stdout.hasPrefix("created sub/dir/parley.yaml\n"))
         #expect(made.stdout.hasSuffix("\nnext: cd sub/dir && parley run\n"))
         for file in Self.made {
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("sub/dir/\(file)").path), "\(file)")
         }
-        let ran = try parley(in: folder).run(["run", "sub/dir"])
+        let ran = try await parley(in: folder).run(["run", "sub/dir"])
         #expect(ran.status == 0, "stdout: \(ran.stdout)\nstderr: \(ran.stderr)")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("sub/dir/reports/junit.xml").path))
     }
 
     @Test("the network agents commented out in parley.yaml are real settings: uncommented, the project validates")
-    func commentedConnectors() throws {
+    func commentedConnectors() async throws {
         let folder = try ProjectPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(try parley(in: folder).run(["init"]).status == 0)
+        #expect(try await parley(in: folder).run(["init"]).status == 0)
         let file = folder.appendingPathComponent("parley.yaml")
         let text = try String(contentsOf: file, encoding: .utf8)
         // `  # name:` opens an agent, `  #   key: value` is one of its settings; prose is neither.
@@ -129,20 +129,20 @@ struct InitCommandTests {
         try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
         // With every variable they read, so each setting is checked by its connector too.
         let environment = ["AGENT_TOKEN": "t0ken", "POLY_TOKEN": "p0ly", "COMETCHAT_APP_ID": "app-1", "COMETCHAT_API_KEY": "k3y"]
-        let validated = try parley(in: folder, environment: environment).run(["validate"])
+        let validated = try await parley(in: folder, environment: environment).run(["validate"])
         #expect(validated.status == 0, "stdout: \(validated.stdout)\nstderr: \(validated.stderr)\n\(lines.joined(separator: "\n"))")
         #expect(validated.stderr.isEmpty, "\(validated.stderr)")
         // Misspelt, a setting is an error: the check above would have seen one.
         try lines.joined(separator: "\n").replacingOccurrences(of: "connector_token:", with: "connector_tokn:").write(
             to: file, atomically: true, encoding: .utf8)
-        #expect(try parley(in: folder, environment: environment).run(["validate"]).status == 2)
+        #expect(try await parley(in: folder, environment: environment).run(["validate"]).status == 2)
     }
 
     @Test("the CI workflow runs `parley run` and keeps the folder the files plugin writes")
-    func workflow() throws {
+    func workflow() async throws {
         let folder = try ProjectPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(try parley(in: folder).run(["init"]).status == 0)
+        #expect(try await parley(in: folder).run(["init"]).status == 0)
         let workflow = try String(contentsOf: folder.appendingPathComponent(".github/workflows/parley.yml"), encoding: .utf8)
         let project = try String(contentsOf: folder.appendingPathComponent("parley.yaml"), encoding: .utf8)
         #expect(workflow.contains("        run: parley run\n"))

@@ -1,8 +1,11 @@
 import Foundation
+import ParleyTesting
 
 /// A `parley` process a test talks to while it runs: read its output up to a mark, send it a
-/// signal or close its standard output, then collect the rest and its exit.
-final class LiveRun {
+/// signal or close its standard output, then collect the rest and its exit. Its reads and its wait
+/// for the exit block a thread of their own (``DedicatedThread``), never the concurrency pool's;
+/// one test drives a run at a time, so the unchecked Sendable holds.
+final class LiveRun: @unchecked Sendable {
     let process = Process()
     private let stdout = Pipe()
     private let stderr = Pipe()
@@ -22,16 +25,18 @@ final class LiveRun {
     }
 
     /// Reads standard output until it holds `mark` (or ends).
-    func readOutput(until mark: String) {
-        Self.read(stdout, into: &output, until: mark)
+    func readOutput(until mark: String) async {
+        await DedicatedThread.run { [self] in Self.read(stdout, into: &output, until: mark) }
     }
 
     /// Reads standard output until `mark` occurs `count` times (or it ends).
-    func readOutput(until mark: String, count: Int) {
-        while output.components(separatedBy: mark).count - 1 < count {
-            let chunk = stdout.fileHandleForReading.availableData
-            if chunk.isEmpty { return }
-            output += String(decoding: chunk, as: UTF8.self)
+    func readOutput(until mark: String, count: Int) async {
+        await DedicatedThread.run { [self] in
+            while output.components(separatedBy: mark).count - 1 < count {
+                let chunk = stdout.fileHandleForReading.availableData
+                if chunk.isEmpty { return }
+                output += String(decoding: chunk, as: UTF8.self)
+            }
         }
     }
 
@@ -45,8 +50,8 @@ final class LiveRun {
     }
 
     /// Reads standard error until it holds `mark` (or ends).
-    func readErrors(until mark: String) {
-        Self.read(stderr, into: &errors, until: mark)
+    func readErrors(until mark: String) async {
+        await DedicatedThread.run { [self] in Self.read(stderr, into: &errors, until: mark) }
     }
 
     /// Closes the reading end of standard output, as `head` does after its lines.
@@ -61,11 +66,13 @@ final class LiveRun {
     /// Reads what is left of both streams (standard output unless closed) and waits for the exit.
     /// - Returns: the exit status, or nil when a signal ended the process.
     @discardableResult
-    func finish(outputClosed: Bool = false) -> Int32? {
-        if !outputClosed { output += String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
-        errors += String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return process.terminationReason == .exit ? process.terminationStatus : nil
+    func finish(outputClosed: Bool = false) async -> Int32? {
+        await DedicatedThread.run { [self] in
+            if !outputClosed { output += String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+            errors += String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return process.terminationReason == .exit ? process.terminationStatus : nil
+        }
     }
 
     private static func read(_ pipe: Pipe, into text: inout String, until mark: String) {

@@ -9,7 +9,7 @@ struct LoadCommandTests {
 
     /// A project in a temporary folder whose `agui` agent is `parley serve` of a quick agent, and
     /// the server; the caller removes the folder and stops the server.
-    static func project(_ executable: URL) throws -> (folder: URL, server: ReadyServer) {
+    static func project(_ executable: URL) async throws -> (folder: URL, server: ReadyServer) {
         let folder = try ProjectPaths.temporaryFolder()
         try """
             agent: { id: load, name: Load }
@@ -41,7 +41,7 @@ struct LoadCommandTests {
               - send: Where is my order?
               - expect: { reply: { contains: shipped } }
             """.write(to: folder.appendingPathComponent("order.flow.yaml"), atomically: true, encoding: .utf8)
-        let server = try ReadyServer(
+        let server = try await ReadyServer.start(
             executable: executable, arguments: ["serve", "--port", "0", "--agent-script", folder.appendingPathComponent("load.agent.yaml").path])
         try """
             agents:
@@ -64,13 +64,13 @@ struct LoadCommandTests {
     }
 
     @Test("a few users for two seconds: runs and steps counted, no errors, percentiles ordered overall and per step, progress each second")
-    func closedModel() throws {
-        let (folder, server) = try Self.project(executable)
+    func closedModel() async throws {
+        let (folder, server) = try await Self.project(executable)
         defer {
             server.stop()
             try? FileManager.default.removeItem(at: folder)
         }
-        let output = try CommandRunner(executable: executable, directory: folder).run(
+        let output = try await CommandRunner(executable: executable, directory: folder).run(
             ["load", ".", "--users", "4", "--ramp", "500ms", "--duration", "2s", "--json", "load.json"])
         #expect(output.status == 0, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
         let json = try Self.json(folder.appendingPathComponent("load.json"))
@@ -100,13 +100,13 @@ struct LoadCommandTests {
     }
 
     @Test("--rate starts rate × duration runs, none dropped against a quick agent")
-    func openModel() throws {
-        let (folder, server) = try Self.project(executable)
+    func openModel() async throws {
+        let (folder, server) = try await Self.project(executable)
         defer {
             server.stop()
             try? FileManager.default.removeItem(at: folder)
         }
-        let output = try CommandRunner(executable: executable, directory: folder).run(
+        let output = try await CommandRunner(executable: executable, directory: folder).run(
             ["load", "hours.flow.yaml", "--rate", "10/s", "--duration", "2s", "--json", "load.json", "--no-progress"])
         #expect(output.status == 0, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
         let json = try Self.json(folder.appendingPathComponent("load.json"))
@@ -117,8 +117,8 @@ struct LoadCommandTests {
     }
 
     @Test("Ctrl-C stops the load with exit 130 and still prints and writes the figures so far")
-    func interrupted() throws {
-        let (folder, server) = try Self.project(executable)
+    func interrupted() async throws {
+        let (folder, server) = try await Self.project(executable)
         defer {
             server.stop()
             try? FileManager.default.removeItem(at: folder)
@@ -127,13 +127,13 @@ struct LoadCommandTests {
         run.killIfRunning(after: .seconds(120))
         // Signal once a progress line shows finished runs (within 30 lines, a second each).
         for second in 1...30 {
-            run.readErrors(until: "\(second)s  users ")
-            run.readErrors(until: "runs/s")
+            await run.readErrors(until: "\(second)s  users ")
+            await run.readErrors(until: "runs/s")
             let last = run.errors.split(separator: "\n").last { $0.hasPrefix("\(second)s  users ") } ?? ""
             if !last.isEmpty && !last.contains("runs 0 ") { break }
         }
         run.signal(SIGINT)
-        let exit = run.finish()
+        let exit = await run.finish()
         #expect(exit == 130, "stdout: \(run.output)\nstderr: \(run.errors)")
         #expect(run.output.contains("interrupted"), "\(run.output)")
         let json = try Self.json(folder.appendingPathComponent("load.json"))
@@ -144,8 +144,8 @@ struct LoadCommandTests {
     }
 
     @Test("failing runs against the in-process simulator: exit 1, the failures grouped by step and message; --max-error-rate 1 lets them pass")
-    func failures() throws {
-        let (folder, server) = try Self.project(executable)
+    func failures() async throws {
+        let (folder, server) = try await Self.project(executable)
         server.stop()
         defer { try? FileManager.default.removeItem(at: folder) }
         try """
@@ -160,7 +160,7 @@ struct LoadCommandTests {
               - expect: { reply: { contains: Sunday }, within: 300ms }
             """.write(to: folder.appendingPathComponent("sunday.flow.yaml"), atomically: true, encoding: .utf8)
         let runner = CommandRunner(executable: executable, directory: folder)
-        let output = try runner.run(["load", "sunday.flow.yaml", "hours.flow.yaml", "--users", "2", "--duration", "1s", "--json", "load.json"])
+        let output = try await runner.run(["load", "sunday.flow.yaml", "hours.flow.yaml", "--users", "2", "--duration", "1s", "--json", "load.json"])
         #expect(output.status == 1, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
         let json = try Self.json(folder.appendingPathComponent("load.json"))
         let runs = try #require(json["runs"] as? [String: Any])
@@ -171,13 +171,13 @@ struct LoadCommandTests {
         #expect(errors.count == 1 && errors.first?["count"] as? Int == failed, "\(errors)")
         #expect(errors.first?["location"] as? String == "sunday.flow.yaml:4:5")
         #expect(output.stdout.contains("failures:\n  \(failed)× sunday.flow.yaml:4:5: expected reply"), "\(output.stdout)")
-        let tolerated = try runner.run(["load", "sunday.flow.yaml", "--duration", "1s", "--max-error-rate", "1", "--no-progress"])
+        let tolerated = try await runner.run(["load", "sunday.flow.yaml", "--duration", "1s", "--max-error-rate", "1", "--no-progress"])
         #expect(tolerated.status == 0, "stdout: \(tolerated.stdout)\nstderr: \(tolerated.stderr)")
     }
 
     @Test("--users and --rate together are invalid input: exit 2, nothing runs")
-    func bothModels() throws {
-        let output = try CommandRunner(executable: executable).run(["load", ".", "--users", "2", "--rate", "5/s"])
+    func bothModels() async throws {
+        let output = try await CommandRunner(executable: executable).run(["load", ".", "--users", "2", "--rate", "5/s"])
         #expect(output.status == 2)
         #expect(output.stderr.contains("--users and --rate are two ways to load; give one"), "\(output.stderr)")
     }

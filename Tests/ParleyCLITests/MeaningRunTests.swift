@@ -12,8 +12,8 @@ struct MeaningRunTests {
     /// An API key that must reach the server and appear in no output.
     static let key = "sk-canary-7f3a9c"
 
-    static func server(_ arguments: [String]) throws -> ReadyServer {
-        try ReadyServer(
+    static func server(_ arguments: [String]) async throws -> ReadyServer {
+        try await ReadyServer.start(
             executable: ProjectPaths.modelsPython, arguments: [script.path, "--api-key", key] + arguments, marker: "listening",
             timeout: .seconds(180))
     }
@@ -75,8 +75,8 @@ struct MeaningRunTests {
     }
 
     @Test("paraphrases pass and unrelated replies fail at the default threshold, by all-MiniLM-L6-v2; answers are cached, --no-cache asks again, the key is masked")
-    func similarWithARealModel() throws {
-        let server = try Self.server(["--embeddings"])
+    func similarWithARealModel() async throws {
+        let server = try await Self.server(["--embeddings"])
         defer { server.stop() }
         let folder = try Self.project(
             models: #"  embeddings: { url: "${env.PARLEY_EMBEDDINGS_URL}", model: all-MiniLM-L6-v2, api_key: "${secret.MODELS_KEY}" }"#,
@@ -92,7 +92,7 @@ struct MeaningRunTests {
         let parley = CommandRunner(
             executable: executable, directory: folder, environment: ["PARLEY_EMBEDDINGS_URL": server.url, "MODELS_KEY": Self.key])
 
-        let first = try parley.run(["run", "."])
+        let first = try await parley.run(["run", "."])
         #expect(first.status == 1, "two flows fail\n\(first.stdout)\n\(first.stderr)\n\(server.log())")
         let flows = try Self.flows(folder)
         #expect(flows["paraphrase"]?.outcome == "passed", "\(String(describing: flows["paraphrase"]))")
@@ -117,7 +117,7 @@ struct MeaningRunTests {
         #expect(asked["embeddings", default: 0] > 0)
 
         // The same run again: every answer from .parley/cache/models, no request.
-        let second = try parley.run(["run", "."])
+        let second = try await parley.run(["run", "."])
         #expect(second.status == 1)
         #expect(try Self.stats(server) == asked, "a cached run asks nothing")
         #expect(try Self.flows(folder).mapValues(\.outcome) == flows.mapValues(\.outcome))
@@ -125,14 +125,14 @@ struct MeaningRunTests {
         #expect(!RunFixtures.texts(under: cache).isEmpty, "answers are kept under .parley/cache/models")
 
         // --no-cache asks again, and keeps nothing new.
-        let third = try parley.run(["run", ".", "--no-cache"])
+        let third = try await parley.run(["run", ".", "--no-cache"])
         #expect(third.status == 1)
         #expect(try Self.stats(server)["embeddings", default: 0] > asked["embeddings", default: 0])
         Self.expectNoKey(folder, [first, second, third])
     }
 
     @Test("a scripted judge: its verdict passes or fails the step with its reason, a 503 is retried, a slow or stalled judge times out with a readable reason")
-    func judgeAgainstAScriptedServer() throws {
+    func judgeAgainstAScriptedServer() async throws {
         let rules = try ProjectPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: rules) }
         let script = rules.appendingPathComponent("judge.json")
@@ -148,7 +148,7 @@ struct MeaningRunTests {
                "verdict": {"pass": true, "score": 1, "reason": "Too late to matter."}}
             ]}
             """#.write(to: script, atomically: true, encoding: .utf8)
-        let server = try Self.server(["--judge", script.path])
+        let server = try await Self.server(["--judge", script.path])
         defer { server.stop() }
         let folder = try Self.project(
             models: #"  judge: { url: "${env.PARLEY_JUDGE_URL}", model: scripted-judge, api_key: "${secret.MODELS_KEY}", timeout: 1s, retries: 1 }"#,
@@ -161,7 +161,7 @@ struct MeaningRunTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let parley = CommandRunner(
             executable: executable, directory: folder, environment: ["PARLEY_JUDGE_URL": server.url, "MODELS_KEY": Self.key])
-        let output = try parley.run(["run", "."])
+        let output = try await parley.run(["run", "."])
         #expect(output.status == 1, "\(output.stdout)\n\(output.stderr)\n\(server.log())")
         let flows = try Self.flows(folder)
         let meets = try #require(flows["meets"])
@@ -186,7 +186,7 @@ struct MeaningRunTests {
     }
 
     @Test("Flows/12-meaning passes with the models configured, and is skipped with the reason (never passed) without them; --fail-on-skip fails the run")
-    func exampleFlow() throws {
+    func exampleFlow() async throws {
         let rules = try ProjectPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: rules) }
         let script = rules.appendingPathComponent("judge.json")
@@ -199,7 +199,7 @@ struct MeaningRunTests {
         let flows = folder.appendingPathComponent("Flows")
         let flow = "12-meaning.flow.yaml"
 
-        let unconfigured = try CommandRunner(executable: executable, directory: flows).run(["run", flow, "--json", "skip.json"])
+        let unconfigured = try await CommandRunner(executable: executable, directory: flows).run(["run", flow, "--json", "skip.json"])
         #expect(unconfigured.status == 0, "a skip alone does not fail the run\n\(unconfigured.stdout)\n\(unconfigured.stderr)")
         #expect(unconfigured.stdout.contains("1 flow: 0 passed, 0 flaky, 0 failed, 1 skipped"), "\(unconfigured.stdout)")
         #expect(
@@ -207,14 +207,14 @@ struct MeaningRunTests {
             "\(unconfigured.stdout)")
         let skipReport = try String(contentsOf: flows.appendingPathComponent("skip.json"), encoding: .utf8)
         #expect(skipReport.contains(#""outcome":"skipped""#) || skipReport.contains(#""outcome": "skipped""#), "\(skipReport)")
-        let strict = try CommandRunner(executable: executable, directory: flows).run(["run", flow, "--fail-on-skip"])
+        let strict = try await CommandRunner(executable: executable, directory: flows).run(["run", flow, "--fail-on-skip"])
         #expect(strict.status == 1, "\(strict.stdout)")
 
-        let server = try ReadyServer(
+        let server = try await ReadyServer.start(
             executable: ProjectPaths.modelsPython, arguments: [Self.script.path, "--embeddings", "--judge", script.path], marker: "listening",
             timeout: .seconds(180))
         defer { server.stop() }
-        let configured = try CommandRunner(
+        let configured = try await CommandRunner(
             executable: executable, directory: flows,
             environment: ["PARLEY_EMBEDDINGS_URL": server.url, "PARLEY_JUDGE_URL": server.url, "PARLEY_JUDGE_MODEL": "scripted-judge"]
         ).run(["run", flow])

@@ -30,8 +30,8 @@ struct MetricsPluginRunTests {
     }
 
     /// The families `prom_parse.py` reads from a file or URL; a text it rejects fails the test.
-    static func parse(_ source: String) throws -> [String: Family] {
-        let output = try CommandRunner(executable: ProjectPaths.python).run([RunFixtures.fixtures.appendingPathComponent("prom_parse.py").path, source])
+    static func parse(_ source: String) async throws -> [String: Family] {
+        let output = try await CommandRunner(executable: ProjectPaths.python).run([RunFixtures.fixtures.appendingPathComponent("prom_parse.py").path, source])
         try #require(output.status == 0, "prometheus_client rejected the text: \(output.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
         var families: [String: Family] = [:]
@@ -87,13 +87,13 @@ struct MetricsPluginRunTests {
     }
 
     @Test("a textfile: written whole, parsed by prometheus_client, counts as report.json does, labels escaped, no secret")
-    func textfile() throws {
+    func textfile() async throws {
         let (folder, project) = try Self.project(adding: #"metrics: { file: textfile/parley.prom, labels: { team: "qa \"night\"\\ops" } }"#)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let output = try CommandRunner(executable: executable, directory: project, environment: environment).run(["run", "."])
+        let output = try await CommandRunner(executable: executable, directory: project, environment: environment).run(["run", "."])
         #expect(output.status == 1, "four flows fail\nstdout: \(output.stdout)\nstderr: \(output.stderr)")
         let file = project.appendingPathComponent("textfile/parley.prom")
-        let families = try Self.parse(file.path)
+        let families = try await Self.parse(file.path)
         try Self.expectMatches(families, report: try Self.report(project), labels: ["team": #"qa "night"\ops"#])
         let text = try String(contentsOf: file, encoding: .utf8)
         #expect(!text.contains("canary-7f3a"))
@@ -102,16 +102,16 @@ struct MetricsPluginRunTests {
     }
 
     @Test("a real Pushgateway receives the push under its job and grouping labels; GET /metrics parses and counts as report.json does")
-    func pushgateway() throws {
+    func pushgateway() async throws {
         let gateway = try PushgatewayServer()
         defer { gateway.stop() }
         let entry = #"metrics: { pushgateway: "\#(gateway.url)", job: parley-ci, grouping: { instance: "ci/1" }, labels: { team: qa } }"#
         let (folder, project) = try Self.project(adding: entry)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let output = try CommandRunner(executable: executable, directory: project, environment: environment).run(["run", "."])
+        let output = try await CommandRunner(executable: executable, directory: project, environment: environment).run(["run", "."])
         #expect(output.status == 1, "four flows fail\nstdout: \(output.stdout)\nstderr: \(output.stderr)")
         #expect(!output.stdout.contains("delivery failed"), "\(output.stdout)")
-        let families = try Self.parse("\(gateway.url)/metrics")
+        let families = try await Self.parse("\(gateway.url)/metrics")
         let ours = families.mapValues { family in
             var family = family
             family.samples = family.samples.filter { $0.labels["job"] == "parley-ci" && $0.labels["instance"] == "ci/1" }
@@ -126,7 +126,7 @@ struct MetricsPluginRunTests {
     }
 
     @Test("a Pushgateway behind basic auth: the right password pushes, a wrong one is a 401 failed delivery, and neither is printed")
-    func basicAuth() throws {
+    func basicAuth() async throws {
         // bcrypt (cost 5) of "pushgateway-test-pw", made with libcrypt's crypt(3).
         let gateway = try PushgatewayServer(users: ["parley": "$2b$05$abcdefghijklmnopqrstuu2rMAbnIFNqnNddFL7xFouYjrh1sdhXa"])
         defer { gateway.stop() }
@@ -136,7 +136,7 @@ struct MetricsPluginRunTests {
         for (password, pushed) in [("pushgateway-test-pw", true), ("wrong-password-9c1e", false)] {
             var environment = environment
             environment["PUSHGATEWAY_PASSWORD"] = password
-            let output = try CommandRunner(executable: executable, directory: project, environment: environment).run(["run", "."])
+            let output = try await CommandRunner(executable: executable, directory: project, environment: environment).run(["run", "."])
             #expect(output.status == 1, "stderr: \(output.stderr)")
             #expect(!output.stdout.contains(password) && !output.stderr.contains(password))
             let report = try String(contentsOf: project.appendingPathComponent("reports/report.json"), encoding: .utf8)
@@ -151,26 +151,26 @@ struct MetricsPluginRunTests {
     }
 
     @Test("a textfile that cannot be written fails the plugin: exit 3 and the reason on standard error")
-    func unwritableTextfile() throws {
+    func unwritableTextfile() async throws {
         let (folder, project) = try Self.project(adding: "metrics: { file: taken/parley.prom }")
         defer { try? FileManager.default.removeItem(at: folder) }
         // A plain file where the textfile's folder would go.
         try Data().write(to: project.appendingPathComponent("taken"))
-        let output = try CommandRunner(executable: executable, directory: project, environment: environment).run(["run", "."])
+        let output = try await CommandRunner(executable: executable, directory: project, environment: environment).run(["run", "."])
         #expect(output.status == 3, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
         #expect(output.stderr.contains("plugin failed: metrics: cannot write \(project.appendingPathComponent("taken/parley.prom").path): "), "\(output.stderr)")
     }
 
     @Test("a Pushgateway that never answers holds the run's end only to the flush deadline; the push is a failed delivery")
-    func pushgatewayHangs() throws {
+    func pushgatewayHangs() async throws {
         let bodies = try ProjectPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: bodies) }
-        let server = try HookServer(bodies: bodies.appendingPathComponent("bodies.txt"), mode: "slow")
+        let server = try await HookServer(bodies: bodies.appendingPathComponent("bodies.txt"), mode: "slow")
         defer { server.stop() }
         let (folder, project) = try Self.project(adding: #"metrics: { pushgateway: "http://127.0.0.1:\#(server.port)", flush: 2s }"#)
         defer { try? FileManager.default.removeItem(at: folder) }
         let started = Date()
-        let output = try CommandRunner(executable: executable, directory: project, environment: environment).run(["run", "."])
+        let output = try await CommandRunner(executable: executable, directory: project, environment: environment).run(["run", "."])
         let elapsed = Date().timeIntervalSince(started)
         #expect(output.status == 1, "stderr: \(output.stderr)")
         // The 2 s deadline plus a generous allowance for running the flows and writing reports.
@@ -183,11 +183,11 @@ struct MetricsPluginRunTests {
     }
 
     @Test("a Pushgateway that is down: the push is a failed delivery in the summary and report.json, the exit code unchanged")
-    func pushgatewayDown() throws {
+    func pushgatewayDown() async throws {
         let port = try PushgatewayServer.freePort()
         let (folder, project) = try Self.project(adding: #"metrics: { pushgateway: "http://127.0.0.1:\#(port)", retries: 1, flush: 5s }"#)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let output = try CommandRunner(executable: executable, directory: project, environment: environment).run(["run", "."])
+        let output = try await CommandRunner(executable: executable, directory: project, environment: environment).run(["run", "."])
         #expect(output.status == 1, "four flows fail; a failed push does not change the exit code\nstderr: \(output.stderr)")
         let lines = RunFixtures.lines(output.stdout, startingWith: "delivery failed: ")
         #expect(

@@ -15,12 +15,12 @@ struct MonitorAlertTests {
     }
 
     /// Reads `run`'s output until `count` lines hold `text`.
-    static func wait(_ run: LiveRun, for text: String, count: Int = 1) {
-        run.readOutput(until: text, count: count)
+    static func wait(_ run: LiveRun, for text: String, count: Int = 1) async {
+        await run.readOutput(until: text, count: count)
     }
 
-    static func serve(_ executable: URL, script: URL, port: Int) throws -> ReadyServer {
-        try ReadyServer(executable: executable, arguments: ["serve", "--port", "\(port)", "--agent-script", script.path])
+    static func serve(_ executable: URL, script: URL, port: Int) async throws -> ReadyServer {
+        try await ReadyServer.start(executable: executable, arguments: ["serve", "--port", "\(port)", "--agent-script", script.path])
     }
 
     @Test("one alert after two failures in a row, one on recovery, nothing else; SIGTERM exits 0")
@@ -29,11 +29,11 @@ struct MonitorAlertTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let project = folder.appendingPathComponent("Fixtures/monitor")
         let script = project.appendingPathComponent("agents/ping.agent.yaml")
-        var agent = try Self.serve(executable, script: script, port: 0)
+        var agent = try await Self.serve(executable, script: script, port: 0)
         defer { agent.stop() }
         let port = try #require(URL(string: agent.url)?.port)
         let bodies = folder.appendingPathComponent("alerts.txt")
-        let hook = try HookServer(bodies: bodies)
+        let hook = try await HookServer(bodies: bodies)
         defer { hook.stop() }
         let config = project.appendingPathComponent("parley.yaml")
         try String(contentsOf: config, encoding: .utf8)
@@ -46,23 +46,23 @@ struct MonitorAlertTests {
         defer { if monitor.process.isRunning { monitor.signal(SIGKILL) } }
         // A monitor that stops printing fails the test (its output ends) instead of hanging it.
         monitor.killIfRunning(after: .seconds(120))
-        let monitorPort = try MonitorWebTests.announcedPort(monitor)
+        let monitorPort = try await MonitorWebTests.announcedPort(monitor)
 
-        Self.wait(monitor, for: " ping passed ", count: 2)
+        await Self.wait(monitor, for: " ping passed ", count: 2)
         agent.stop()
         // Down: the check fails; the alert goes out after the second failure in a row.
-        Self.wait(monitor, for: " ping failed ", count: 3)
-        agent = try Self.serve(executable, script: script, port: port)
+        await Self.wait(monitor, for: " ping failed ", count: 3)
+        agent = try await Self.serve(executable, script: script, port: port)
         let passedBefore = monitor.output.components(separatedBy: " ping passed ").count - 1
-        Self.wait(monitor, for: " ping passed ", count: passedBefore + 2)
+        await Self.wait(monitor, for: " ping passed ", count: passedBefore + 2)
         // /metrics counts both deliveries (they go out in the background: asked until they show).
-        let counted = try MonitorWebTests.waitForMetrics(port: monitorPort, monitor: monitor) {
+        let counted = try await MonitorWebTests.waitForMetrics(port: monitorPort, monitor: monitor) {
             $0.contains(#"parley_alert_deliveries_total{check="ping",kind="recovered"} 1"#)
         }
         #expect(counted.contains(#"parley_alert_deliveries_total{check="ping",kind="failing"} 1"#), "\(counted)")
         #expect(counted.contains(#"parley_alert_delivery_failures_total{check="ping",kind="failing"} 0"#), "\(counted)")
         monitor.signal(SIGTERM)
-        let status = monitor.finish()
+        let status = await monitor.finish()
         #expect(status == 0, "stdout: \(monitor.output)\nstderr: \(monitor.errors)")
 
         let alerts = Self.lines(bodies).compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }

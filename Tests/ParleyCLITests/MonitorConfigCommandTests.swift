@@ -20,7 +20,7 @@ struct MonitorConfigCommandTests {
     }
 
     @Test("validate prints every monitor: problem in one pass, each with its code frame, and exits 2")
-    func validateReportsMonitorProblems() throws {
+    func validateReportsMonitorProblems() async throws {
         let folder = try project(
             """
             monitor:
@@ -31,7 +31,7 @@ struct MonitorConfigCommandTests {
 
             """)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let output = try CommandRunner(executable: parley.executable, directory: folder).run(["validate", "."])
+        let output = try await CommandRunner(executable: parley.executable, directory: folder).run(["validate", "."])
         #expect(output.status == 2)
         #expect(
             output.stderr == """
@@ -57,19 +57,19 @@ struct MonitorConfigCommandTests {
     }
 
     @Test("a sound monitor: validates clean; a too-long timeout is a warning that keeps exit 0")
-    func validateWarnsOnTimeout() throws {
+    func validateWarnsOnTimeout() async throws {
         let folder = try project("monitor:\n  checks:\n    faq: { flows: health.flow.yaml, every: 1m, timeout: 5m }\n")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let output = try CommandRunner(executable: parley.executable, directory: folder).run(["validate", "."])
+        let output = try await CommandRunner(executable: parley.executable, directory: folder).run(["validate", "."])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stderr.hasPrefix("parley.yaml:5:5: warning: check 'faq': timeout 5m is longer than its interval (every 1m)"), "\(output.stderr)")
     }
 
     @Test("the exported schema accepts the documented monitor: and refuses the parser's mistakes")
-    func schemaAgreesWithParser() throws {
+    func schemaAgreesWithParser() async throws {
         let folder = try ProjectPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let exported = try parley.run(["schema", "--output-dir", folder.path])
+        let exported = try await parley.run(["schema", "--output-dir", folder.path])
         #expect(exported.status == 0, "\(exported.stderr)")
         let good = folder.appendingPathComponent("good.yaml")
         try """
@@ -100,9 +100,9 @@ struct MonitorConfigCommandTests {
         let python = CommandRunner(executable: ProjectPaths.python, directory: ProjectPaths.root)
         let checker = ProjectPaths.root.appendingPathComponent("scripts/check_schema.py").path
         let schema = folder.appendingPathComponent("parley.schema.json").path
-        let accepted = try python.run([checker, schema, good.path])
+        let accepted = try await python.run([checker, schema, good.path])
         #expect(accepted.status == 0, "\(accepted.stdout)\(accepted.stderr)")
-        let refused = try python.run([checker, schema, bad.path])
+        let refused = try await python.run([checker, schema, bad.path])
         #expect(refused.status == 1)
         #expect(refused.stdout.contains("at monitor: Additional properties are not allowed ('concurrancy' was unexpected)"), "\(refused.stdout)")
         #expect(refused.stdout.contains("at monitor/alerts/webhook: Additional properties are not allowed ('on' was unexpected)"))

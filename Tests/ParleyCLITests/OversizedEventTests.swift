@@ -11,14 +11,14 @@ struct OversizedEventTests {
     let executable = ProjectPaths.product("parley")
 
     @Test("a 50 MB server-sent event is refused with the size limit as the reason; reports are complete")
-    func sseEventOverTheLimit() throws {
+    func sseEventOverTheLimit() async throws {
         let folder = try RunFixtures.copy()
         defer { try? FileManager.default.removeItem(at: folder) }
         let project = folder.appendingPathComponent("Fixtures/oversized")
-        let agent = try ReadyServer(python: project.appendingPathComponent("oversized_agent.py"))
+        let agent = try await ReadyServer.start(python: project.appendingPathComponent("oversized_agent.py"))
         defer { agent.stop() }
         let runner = CommandRunner(executable: executable, directory: project, environment: ["OVERSIZED_AGENT": agent.url])
-        let output = try runner.run(["run", "flows"])
+        let output = try await runner.run(["run", "flows"])
         #expect(output.status == 1, "stderr: \(output.stderr)")
         let refusal = "the agent sent an event larger than 16 MiB (the limit); refused"
         let summary = output.stdout.components(separatedBy: "\n\n").last ?? ""

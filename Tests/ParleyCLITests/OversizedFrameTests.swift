@@ -14,11 +14,11 @@ struct OversizedFrameTests {
     let refusal = "the agent sent an event larger than 16 MiB (the limit); refused"
 
     @Test("a 50 MB WebSocket message is refused with the size limit as the reason, on PolyAI and CometChat; reports are complete")
-    func messageOverTheLimit() throws {
+    func messageOverTheLimit() async throws {
         let folder = try RunFixtures.copy()
         defer { try? FileManager.default.removeItem(at: folder) }
         let project = folder.appendingPathComponent("Fixtures/oversized-ws")
-        let peer = try ReadyServer(python: project.appendingPathComponent("ws_peer.py"))
+        let peer = try await ReadyServer.start(python: project.appendingPathComponent("ws_peer.py"))
         defer { peer.stop() }
         let http = peer.url
         let ws = "ws" + http.dropFirst("http".count)
@@ -26,7 +26,7 @@ struct OversizedFrameTests {
         // The flows wait 120s: a run that ends well before proves the refusal ended it, not a timeout
         // or a reconnect loop (ten PolyAI reconnects back off for minutes).
         let started = ContinuousClock.now
-        let output = try runner.run(["run", "flows", "--parallel", "2"])
+        let output = try await runner.run(["run", "flows", "--parallel", "2"])
         #expect(ContinuousClock.now - started < .seconds(60), "the run waited for its timeout instead of ending at the refusal")
         #expect(output.status == 1, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
         let summary = output.stdout.components(separatedBy: "\n\n").last ?? ""

@@ -36,13 +36,13 @@ struct PlanningTests {
     ]
 
     @Test("a broken project: validate and run both exit 2 with the same message", arguments: broken)
-    func brokenProject(_ case: Broken) throws {
+    func brokenProject(_ case: Broken) async throws {
         let copy = try RunFixtures.copy()
         defer { try? FileManager.default.removeItem(at: copy) }
         let folder = copy.appendingPathComponent("Fixtures/broken/\(`case`.folder)")
         let parley = CommandRunner(executable: executable, directory: folder)
-        let validate = try parley.run(["validate", "."])
-        let run = try parley.run(["run", "."])
+        let validate = try await parley.run(["validate", "."])
+        let run = try await parley.run(["run", "."])
         #expect(validate.status == 2, "validate stdout: \(validate.stdout)\nstderr: \(validate.stderr)")
         #expect(validate.stderr.contains(`case`.rendered), "validate stderr: \(validate.stderr)")
         #expect(run.status == 2, "run stdout: \(run.stdout)\nstderr: \(run.stderr)")
@@ -52,24 +52,24 @@ struct PlanningTests {
     }
 
     @Test("the examples in Flows/: validate and run both exit 0")
-    func goodProject() throws {
+    func goodProject() async throws {
         let copy = try RunFixtures.copy(examples: true)
         defer { try? FileManager.default.removeItem(at: copy) }
         let parley = CommandRunner(executable: executable, directory: copy)
-        let validate = try parley.run(["validate", "Flows"])
+        let validate = try await parley.run(["validate", "Flows"])
         #expect(validate.status == 0, "stderr: \(validate.stderr)")
         #expect(validate.stderr.isEmpty)
-        let run = try parley.run(["run", "Flows", "--parallel", "4"])
+        let run = try await parley.run(["run", "Flows", "--parallel", "4"])
         #expect(run.status == 0, "stdout: \(run.stdout)\nstderr: \(run.stderr)")
         #expect(run.stderr.isEmpty)
     }
 
     @Test("every problem of every project is reported in one pass")
-    func onePass() throws {
+    func onePass() async throws {
         let copy = try RunFixtures.copy()
         defer { try? FileManager.default.removeItem(at: copy) }
         let broken = copy.appendingPathComponent("Fixtures/broken")
-        let output = try CommandRunner(executable: executable, directory: broken).run(["validate", "."])
+        let output = try await CommandRunner(executable: executable, directory: broken).run(["validate", "."])
         #expect(output.status == 2)
         for expected in Self.broken {
             #expect(output.stderr.contains("\(expected.folder)/\(expected.location): error: "), "missing: \(expected.folder)")
@@ -78,42 +78,42 @@ struct PlanningTests {
     }
 
     @Test("*.flow.yml files are found and run like *.flow.yaml")
-    func ymlFlows() throws {
+    func ymlFlows() async throws {
         let copy = try RunFixtures.copy()
         defer { try? FileManager.default.removeItem(at: copy) }
         let project = copy.appendingPathComponent("Fixtures/failing")
         try FileManager.default.moveItem(
             at: project.appendingPathComponent("05-passes.flow.yaml"), to: project.appendingPathComponent("05-passes.flow.yml"))
         let parley = CommandRunner(executable: executable, directory: project)
-        let validate = try parley.run(["validate", "."])
+        let validate = try await parley.run(["validate", "."])
         #expect(validate.stdout.hasPrefix("5 flow files and 1 project file"), "\(validate.stdout)")
-        let run = try parley.run(["run", "."])
+        let run = try await parley.run(["run", "."])
         #expect(run.status == 1)
         #expect(run.stdout.contains("5 flows: 1 passed, 0 flaky, 4 failed, 0 skipped in "), "\(run.stdout)")
         #expect(run.stdout.contains("A flow that passes beside the failing ones"))
     }
 
     @Test("a --var no flow uses is a warning, with the closest name; an empty one a flow sends is an error")
-    func unusedVariable() throws {
+    func unusedVariable() async throws {
         let copy = try RunFixtures.copy(examples: true)
         defer { try? FileManager.default.removeItem(at: copy) }
         let parley = CommandRunner(executable: executable, directory: copy)
-        let warned = try parley.run(["validate", "Flows", "--var", "ordr=A-1"])
+        let warned = try await parley.run(["validate", "Flows", "--var", "ordr=A-1"])
         #expect(warned.status == 0, "stderr: \(warned.stderr)")
         #expect(warned.stderr == "warning: --var ordr: no flow here uses '${ordr}'; did you mean 'order'?\n\n")
-        let run = try parley.run(["run", "Flows/01-order-status.flow.yaml", "--var", "ordr=A-1"])
+        let run = try await parley.run(["run", "Flows/01-order-status.flow.yaml", "--var", "ordr=A-1"])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         #expect(run.stderr.contains("warning: --var ordr: no flow here uses '${ordr}'"))
-        let empty = try parley.run(["validate", "Flows", "--var", "order="])
+        let empty = try await parley.run(["validate", "Flows", "--var", "order="])
         #expect(empty.status == 2)
         #expect(empty.stderr.contains("error: --var order is empty, but Flows/"), "\(empty.stderr)")
-        let emptyRun = try parley.run(["run", "Flows", "--var", "order="])
+        let emptyRun = try await parley.run(["run", "Flows", "--var", "order="])
         #expect(emptyRun.status == 2)
         #expect(emptyRun.stderr == empty.stderr)
     }
 
     @Test("a flow name with ${column} is filled per data row; an empty value reaching send fails the step")
-    func namesAndEmptyValues() throws {
+    func namesAndEmptyValues() async throws {
         let copy = try RunFixtures.copy()
         defer { try? FileManager.default.removeItem(at: copy) }
         let project = copy.appendingPathComponent("Fixtures/failing")
@@ -131,7 +131,7 @@ struct PlanningTests {
               - send: "Order ${env.PARLEY_EMPTY}"
             """.write(to: project.appendingPathComponent("07-empty.flow.yaml"), atomically: true, encoding: .utf8)
         let parley = CommandRunner(executable: executable, directory: project, environment: ["PARLEY_EMPTY": ""])
-        let run = try parley.run(["run", "06-named.flow.yaml", "07-empty.flow.yaml"])
+        let run = try await parley.run(["run", "06-named.flow.yaml", "07-empty.flow.yaml"])
         #expect(run.status == 1, "stderr: \(run.stderr)")
         #expect(run.stdout.contains("Order A-7"), "\(run.stdout)")
         #expect(run.stdout.contains("Order B-9"))
@@ -140,7 +140,7 @@ struct PlanningTests {
     }
 
     @Test("a setting's own error that quotes a rendered secret is masked in what validate and run print")
-    func planningMasksSecrets() throws {
+    func planningMasksSecrets() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parley-plan-secret-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -153,7 +153,7 @@ struct PlanningTests {
         let canary = "plan-canary-\(UUID().uuidString.prefix(8))"
         let parley = CommandRunner(executable: executable, directory: folder, environment: ["PLAN_CANARY": canary])
         for command in ["validate", "run"] {
-            let output = try parley.run([command, "."])
+            let output = try await parley.run([command, "."])
             #expect(output.status == 2, "\(command): \(output.stderr)")
             #expect(output.stderr.contains("ftp://user:***@example.com/agent"), "\(command): \(output.stderr)")
             #expect(!(output.stdout + output.stderr).contains(canary), "\(command) printed the secret")

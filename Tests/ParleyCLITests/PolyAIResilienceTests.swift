@@ -9,18 +9,18 @@ struct PolyAIResilienceTests {
     let executable = ProjectPaths.product("parley")
 
     /// Serves the resilience agent with `options`, runs `folder`'s flows with the built binary.
-    func run(_ folder: String, serve options: [String] = [], environment: [String: String] = [:]) throws -> (CommandRunner.Output, URL) {
-        let (output, project, _) = try runLogged(folder, serve: options, environment: environment)
+    func run(_ folder: String, serve options: [String] = [], environment: [String: String] = [:]) async throws -> (CommandRunner.Output, URL) {
+        let (output, project, _) = try await runLogged(folder, serve: options, environment: environment)
         return (output, project)
     }
 
     /// `run`, with the server's `--verbose` log (what each client did) as well.
-    func runLogged(_ folder: String, serve options: [String] = [], environment: [String: String] = [:]) throws -> (
+    func runLogged(_ folder: String, serve options: [String] = [], environment: [String: String] = [:]) async throws -> (
         CommandRunner.Output, URL, String
     ) {
         let copy = try RunFixtures.copy()
         let project = copy.appendingPathComponent("Fixtures/polyai")
-        let server = try ReadyServer(
+        let server = try await ReadyServer.start(
             executable: executable,
             arguments: ["serve", "--protocol", "polyai", "--port", "0", "--agent-script", project.appendingPathComponent("resilience.agent.yaml").path]
                 + options + ["--verbose"])
@@ -29,7 +29,7 @@ struct PolyAIResilienceTests {
         let runner = CommandRunner(
             executable: executable, directory: project,
             environment: ["POLY_REST": base + "/api/v1", "POLY_WS": "ws" + base.dropFirst("http".count) + "/ws"].merging(environment) { $1 })
-        let output = try runner.run(["run", folder, "--parallel", "8"])
+        let output = try await runner.run(["run", folder, "--parallel", "8"])
         return (output, project, server.log())
     }
 
@@ -42,8 +42,8 @@ struct PolyAIResilienceTests {
     }
 
     @Test("drops reconnect with the cursor, 4001 starts a new session, 1000 and SESSION_END end, echoes are waited for and deduplicated")
-    func connectionRules() throws {
-        let (output, project, log) = try runLogged("passing")
+    func connectionRules() async throws {
+        let (output, project, log) = try await runLogged("passing")
         defer { try? FileManager.default.removeItem(at: project.deletingLastPathComponent().deletingLastPathComponent()) }
         #expect(output.status == 0, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
         // The server saw what the client sent: the drop flow's session reopened from a cursor past
@@ -69,8 +69,8 @@ struct PolyAIResilienceTests {
     }
 
     @Test("garbage, a binary frame, the reconnect cap, a refused token or host, an unoffered tap and another handoff outcome each fail with their reason")
-    func failuresAreReadable() throws {
-        let (output, project) = try run("failing")
+    func failuresAreReadable() async throws {
+        let (output, project) = try await run("failing")
         defer { try? FileManager.default.removeItem(at: project.deletingLastPathComponent().deletingLastPathComponent()) }
         #expect(output.status == 1, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
         let summary = output.stdout.components(separatedBy: "\n\n").last ?? ""
@@ -101,38 +101,38 @@ struct PolyAIResilienceTests {
     }
 
     @Test("an access token that expires while connected is refreshed before the reconnect, and the session goes on")
-    func expiredToken() throws {
-        let (output, project) = try run("token", serve: ["--token-lifetime", "2s"])
+    func expiredToken() async throws {
+        let (output, project) = try await run("token", serve: ["--token-lifetime", "2s"])
         defer { try? FileManager.default.removeItem(at: project.deletingLastPathComponent().deletingLastPathComponent()) }
         #expect(output.status == 0, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
         #expect(try replies("After the drop.", in: project, flow: "expired-token") == 1)
     }
 
     @Test("the handshake waits out a 429 (Retry-After) and two 503s; four 500s fail the flow")
-    func restRetries() throws {
-        let (retried, first) = try run("rest", serve: ["--rest-fault", "access-token:429:1", "--rest-fault", "sessions:503:2"])
+    func restRetries() async throws {
+        let (retried, first) = try await run("rest", serve: ["--rest-fault", "access-token:429:1", "--rest-fault", "sessions:503:2"])
         defer { try? FileManager.default.removeItem(at: first.deletingLastPathComponent().deletingLastPathComponent()) }
         #expect(retried.status == 0, "stdout: \(retried.stdout)\nstderr: \(retried.stderr)")
-        let (exhausted, second) = try run("rest", serve: ["--rest-fault", "sessions:500:4"])
+        let (exhausted, second) = try await run("rest", serve: ["--rest-fault", "sessions:500:4"])
         defer { try? FileManager.default.removeItem(at: second.deletingLastPathComponent().deletingLastPathComponent()) }
         #expect(exhausted.status == 1)
         #expect(exhausted.stdout.contains("/sessions failed with HTTP 500 after 4 attempts"), "\(exhausted.stdout)")
     }
 
     @Test("the server's max_reconnect_attempts capability replaces the agent's max_reconnects")
-    func serverCap() throws {
-        let (output, project) = try run("server-cap", serve: ["--max-reconnects", "1"])
+    func serverCap() async throws {
+        let (output, project) = try await run("server-cap", serve: ["--max-reconnects", "1"])
         defer { try? FileManager.default.removeItem(at: project.deletingLastPathComponent().deletingLastPathComponent()) }
         #expect(output.status == 1)
         #expect(output.stdout.contains("the PolyAI connection failed: gave up reconnecting after 1 attempts"), "\(output.stdout)")
     }
 
     @Test("a WebSocket handshake that never completes times out, reconnects, and fails at the cap instead of hanging")
-    func silentSocket() throws {
-        let listener = try ReadyServer(python: RunFixtures.fixtures.appendingPathComponent("polyai/silent_listener.py"))
+    func silentSocket() async throws {
+        let listener = try await ReadyServer.start(python: RunFixtures.fixtures.appendingPathComponent("polyai/silent_listener.py"))
         defer { listener.stop() }
         let silent = "ws" + listener.url.dropFirst("http".count) + "ws"
-        let (output, project) = try run("silent", environment: ["POLY_SILENT_WS": silent])
+        let (output, project) = try await run("silent", environment: ["POLY_SILENT_WS": silent])
         defer { try? FileManager.default.removeItem(at: project.deletingLastPathComponent().deletingLastPathComponent()) }
         #expect(output.status == 1)
         #expect(

@@ -65,18 +65,18 @@ final class PrometheusServer {
     /// Asks `/api/v1/query` until `done` holds of the result (Prometheus starting up and its
     /// first scrapes are what it waits for), at most 180 s (a bound on a hang, not a timing goal); then the last answer and Prometheus'
     /// log go in the error.
-    func query(_ promql: String, until done: ([Series]) -> Bool) throws -> [Series] {
+    func query(_ promql: String, until done: ([Series]) -> Bool) async throws -> [Series] {
         var components = URLComponents(string: "http://127.0.0.1:\(port)/api/v1/query")!
         components.queryItems = [URLQueryItem(name: "query", value: promql)]
         let deadline = ContinuousClock.now + .seconds(180)
         var last = "no answer"
         while ContinuousClock.now < deadline {
             guard process.isRunning else { break }
-            if let text = BlockingGet.text(components.url!) {
+            if let text = await BlockingGet.text(components.url!) {
                 last = text
                 if let series = Self.vector(Data(text.utf8)), done(series) { return series }
             }
-            usleep(200_000)  // between polls (blocking: see BlockingGet); the next scrape is at most 1 s away
+            try await Task.sleep(for: .milliseconds(200))  // between polls; the next scrape is at most 1 s away
         }
         let errors = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         throw PrometheusServerError(description: "\(promql): no wanted answer within 180 s; last: \(last.prefix(600)); prometheus: \(errors.suffix(1500))")

@@ -26,16 +26,16 @@ struct ReportCommandTests {
     }
 
     @Test("Flows/ as 3 shards merged by parley report: the same flows with the same outcomes as one run; the merged HTML shows them in Chromium")
-    func shardsMerge() throws {
+    func shardsMerge() async throws {
         let folder = try RunFixtures.copy(examples: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let parley = CommandRunner(executable: executable, directory: folder)
-        let whole = try parley.run(["run", "Flows", "--parallel", "4", "--json", "out/whole/report.json"])
+        let whole = try await parley.run(["run", "Flows", "--parallel", "4", "--json", "out/whole/report.json"])
         #expect(whole.status == 0, "\(whole.stdout)\n\(whole.stderr)")
         var shardReports: [String] = []
         for index in 1...3 {
             let dir = "out/shard-\(index)"
-            let shard = try parley.run([
+            let shard = try await parley.run([
                 "run", "Flows", "--parallel", "4", "--shard", "\(index)/3", "--json", "\(dir)/report.json", "--transcripts", "\(dir)/transcripts",
                 "--junit", "\(dir)/junit.xml",
             ])
@@ -43,7 +43,7 @@ struct ReportCommandTests {
             shardReports.append("\(dir)/report.json")
             #expect(try !Self.flows(folder.appendingPathComponent("\(dir)/report.json")).isEmpty, "shard \(index) ran flows")
         }
-        let merge = try parley.run(
+        let merge = try await parley.run(
             ["report"] + shardReports + ["--json", "out/merged/report.json", "--junit", "out/merged/junit.xml", "--html", "out/merged/report.html"])
         #expect(merge.status == 0, "\(merge.stdout)\n\(merge.stderr)")
         #expect(merge.stdout.contains("29 flow runs from 3 reports: 28 passed, 0 flaky, 0 failed, 1 skipped"), "\(merge.stdout)")
@@ -64,7 +64,7 @@ struct ReportCommandTests {
         let chromium = try HeadlessChromium()
         defer { chromium.close() }
         let url = folder.appendingPathComponent("out/merged/report.html").absoluteString + "#all"
-        let dom = try chromium.dom(url)
+        let dom = try await chromium.dom(url)
         #expect(dom.status == 0, "\(dom.stderr.suffix(2000))")
         let page = dom.stdout
         #expect(page.components(separatedBy: #"<details class="flow "#).count - 1 == 29, "every flow is on the page")
@@ -76,18 +76,18 @@ struct ReportCommandTests {
         #expect(page.contains("Thanks, Ada Lovelace!"))
         #expect(page.contains(#"data-field="email_field">ada@example.com"#))
         #expect(page.contains("handoff: started"))
-        let (shot, output) = try chromium.screenshot(url, name: "parley-report-flows.png", height: 2400)
+        let (shot, output) = try await chromium.screenshot(url, name: "parley-report-flows.png", height: 2400)
         #expect(output.status == 0, "\(output.stderr.suffix(2000))")
         #expect(FileManager.default.fileExists(atPath: shot.path))
     }
 
     @Test("a failing run's HTML report in Chromium: failures first and open, with file:line, what was expected and what came; no secret")
-    func failingReport() throws {
+    func failingReport() async throws {
         let canary = "c4n4ry-\(UUID().uuidString.prefix(8))"
         let folder = try RunFixtures.copy()
         defer { try? FileManager.default.removeItem(at: folder) }
         let project = folder.appendingPathComponent("Fixtures/failing")
-        let run = try CommandRunner(executable: executable, directory: project, environment: ["PARLEY_CANARY": canary])
+        let run = try await CommandRunner(executable: executable, directory: project, environment: ["PARLEY_CANARY": canary])
             .run(["run", ".", "--html", "out/report.html"])
         #expect(run.status == 1, "\(run.stderr)")
         let file = project.appendingPathComponent("out/report.html")
@@ -96,7 +96,7 @@ struct ReportCommandTests {
 
         let chromium = try HeadlessChromium()
         defer { chromium.close() }
-        let dom = try chromium.dom(file.absoluteString)
+        let dom = try await chromium.dom(file.absoluteString)
         #expect(dom.status == 0, "\(dom.stderr.suffix(2000))")
         let page = dom.stdout
         #expect(!page.contains(canary))
@@ -107,13 +107,13 @@ struct ReportCommandTests {
         // A failed flow is open, its conversation drawn: the user's message and the reply that failed it.
         #expect(page.contains("Your order A-1042 is delayed"))
         #expect(page.contains(#"class="step failed""#))
-        let (shot, output) = try chromium.screenshot(file.absoluteString, name: "parley-report-failing.png")
+        let (shot, output) = try await chromium.screenshot(file.absoluteString, name: "parley-report-failing.png")
         #expect(output.status == 0, "\(output.stderr.suffix(2000))")
         #expect(FileManager.default.fileExists(atPath: shot.path))
     }
 
     @Test("1,000 flow runs (10 flows, --repeat 100): the page draws 100 rows and the rest as they are scrolled to, and shows each flow's pass rate and spread")
-    func thousandFlows() throws {
+    func thousandFlows() async throws {
         let folder = try ProjectPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("transcripts"), withIntermediateDirectories: true)
@@ -144,13 +144,13 @@ struct ReportCommandTests {
         let summary = RunSummary(results: results, startedAt: Date(), duration: .seconds(60))
         try (JSONReport.json(summary, transcripts: transcripts).prettyPrinted() + "\n").write(
             to: folder.appendingPathComponent("report.json"), atomically: true, encoding: .utf8)
-        let rebuild = try CommandRunner(executable: executable, directory: folder).run(["report", "report.json", "--html", "report.html"])
+        let rebuild = try await CommandRunner(executable: executable, directory: folder).run(["report", "report.json", "--html", "report.html"])
         #expect(rebuild.status == 1, "100 failed runs: \(rebuild.stdout) \(rebuild.stderr)")
         #expect(rebuild.stdout.contains("1000 flow runs from 1 report: 900 passed, 0 flaky, 100 failed, 0 skipped"), "\(rebuild.stdout)")
 
         let chromium = try HeadlessChromium()
         defer { chromium.close() }
-        let dom = try chromium.dom(folder.appendingPathComponent("report.html").absoluteString)
+        let dom = try await chromium.dom(folder.appendingPathComponent("report.html").absoluteString)
         #expect(dom.status == 0, "\(dom.stderr.suffix(2000))")
         let page = dom.stdout
         #expect(page.components(separatedBy: #"<details class="flow "#).count - 1 == 100, "the first 100 rows only")
@@ -163,23 +163,23 @@ struct ReportCommandTests {
     }
 
     @Test("parley report refuses what it cannot read (exit 2, nothing written) and names a missing transcript (exit 3, the rest written)")
-    func refusals() throws {
+    func refusals() async throws {
         let folder = try RunFixtures.copy()
         defer { try? FileManager.default.removeItem(at: folder) }
         let project = folder.appendingPathComponent("Fixtures/failing")
         let parley = CommandRunner(executable: executable, directory: project)
-        #expect(try parley.run(["run", "."]).status == 1)
-        let unreadable = try parley.run(["report", "reports/junit.xml", "--html", "out.html"])
+        #expect(try await parley.run(["run", "."]).status == 1)
+        let unreadable = try await parley.run(["report", "reports/junit.xml", "--html", "out.html"])
         #expect(unreadable.status == 2)
         #expect(unreadable.stderr.contains("parley report: \(project.path)/reports/junit.xml is not JSON"), "\(unreadable.stderr)")
         #expect(!FileManager.default.fileExists(atPath: project.appendingPathComponent("out.html").path))
-        let nothing = try parley.run(["report", "reports/report.json"])
+        let nothing = try await parley.run(["report", "reports/report.json"])
         #expect(nothing.status != 0 && nothing.stderr.contains("nothing to write; give --junit FILE, --json FILE or --html FILE"), "\(nothing.stderr)")
 
-        let again = try parley.run(["report", "reports/report.json", "--html", "again.html"])
+        let again = try await parley.run(["report", "reports/report.json", "--html", "again.html"])
         #expect(again.status == 1, "a failed flow in the merged run: exit 1; \(again.stderr)")
         try FileManager.default.removeItem(at: project.appendingPathComponent("reports/transcripts/01-wrong-reply.jsonl"))
-        let missing = try parley.run(["report", "reports/report.json", "--html", "cut.html"])
+        let missing = try await parley.run(["report", "reports/report.json", "--html", "cut.html"])
         #expect(missing.status == 3, "\(missing.stderr)")
         #expect(missing.stderr.contains("flow run '01-wrong-reply.flow.yaml': its transcript"), "\(missing.stderr)")
         #expect(FileManager.default.fileExists(atPath: project.appendingPathComponent("cut.html").path))

@@ -13,12 +13,12 @@ struct ReportMeasurementsTests {
     let executable = ProjectPaths.product("parley")
 
     @Test("the JSON report has each step's latencies and each flow's event count; JUnit a failed flow's transcript")
-    func measurements() throws {
+    func measurements() async throws {
         let canary = "c4n4ry-\(UUID().uuidString.prefix(8))"
         let folder = try RunFixtures.copy()
         defer { try? FileManager.default.removeItem(at: folder) }
         let project = folder.appendingPathComponent("Fixtures/failing")
-        let output = try CommandRunner(executable: executable, directory: project, environment: ["PARLEY_CANARY": canary]).run(["run", "."])
+        let output = try await CommandRunner(executable: executable, directory: project, environment: ["PARLEY_CANARY": canary]).run(["run", "."])
         #expect(output.status == 1, "stderr: \(output.stderr)")
 
         let data = try Data(contentsOf: project.appendingPathComponent("reports/report.json"))

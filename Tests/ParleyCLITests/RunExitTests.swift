@@ -33,25 +33,33 @@ struct RunExitTests {
     }
 
     /// Runs `mount` with `arguments`; the tests run as root with CAP_SYS_ADMIN, as CI does.
-    static func mount(_ arguments: [String]) throws {
-        let output = try CommandRunner(executable: URL(fileURLWithPath: "/bin/mount")).run(arguments)
+    static func mount(_ arguments: [String]) async throws {
+        let output = try await CommandRunner(executable: URL(fileURLWithPath: "/bin/mount")).run(arguments)
         try #require(output.status == 0, "mount \(arguments.joined(separator: " ")): \(output.stderr)")
     }
 
+    /// Synchronous, for `defer`: umount returns at once.
     static func unmount(_ folder: URL) {
-        _ = try? CommandRunner(executable: URL(fileURLWithPath: "/bin/umount")).run([folder.path])
+        let umount = Process()
+        umount.executableURL = URL(fileURLWithPath: "/bin/umount")
+        umount.arguments = [folder.path]
+        umount.standardInput = FileHandle.nullDevice
+        umount.standardOutput = FileHandle.nullDevice
+        umount.standardError = FileHandle.nullDevice
+        guard (try? umount.run()) != nil else { return }
+        umount.waitUntilExit()
     }
 
     @Test("stdout closed after the first line (parley run | head -1): the run goes on, exit 1 for its failed flows, reports whole")
-    func closedStdout() throws {
+    func closedStdout() async throws {
         let folder = try RunFixtures.copy()
         defer { try? FileManager.default.removeItem(at: folder) }
         let project = folder.appendingPathComponent("Fixtures/failing")
         let run = try LiveRun(executable, ["run", "."], in: project)
-        run.readOutput(until: "\n")
+        await run.readOutput(until: "\n")
         // The reader goes away, as head does after its first line; four flows and the summary are still to come.
         try run.closeOutput()
-        let status = run.finish(outputClosed: true)
+        let status = await run.finish(outputClosed: true)
         let errors = run.errors
         #expect(run.output.hasPrefix("[1/5] "), "\(run.output)")
         #expect(status == 1, "stderr: \(errors)")
@@ -91,17 +99,17 @@ struct RunExitTests {
     @Test(
         "SIGINT, SIGTERM and SIGHUP stop the run with 128 + the signal's number and leave whole reports",
         arguments: zip([SIGINT, SIGTERM, SIGHUP], [Int32(130), 143, 129]))
-    func signal(_ signal: Int32, status: Int32) throws {
+    func signal(_ signal: Int32, status: Int32) async throws {
         let folder = try RunFixtures.copy()
         defer { try? FileManager.default.removeItem(at: folder) }
         let project = folder.appendingPathComponent("Fixtures/interrupt")
         let run = try LiveRun(executable, ["run", "."], in: project)
         // Signal once the first flow has finished and the second waits its 60 s.
-        run.readOutput(until: "[1/2]")
+        await run.readOutput(until: "[1/2]")
         // "[1/2]" comes before the second flow starts; its transcript's file says it has.
-        try RunFixtures.waitFor(project.appendingPathComponent("reports/transcripts/2-slow.jsonl"))
+        try await RunFixtures.waitFor(project.appendingPathComponent("reports/transcripts/2-slow.jsonl"))
         run.signal(signal)
-        let exit = run.finish()
+        let exit = await run.finish()
         let (seen, errors) = (run.output, run.errors)
         #expect(exit == status, "stdout: \(seen)\nstderr: \(errors)")
         #expect(errors.contains("finishing reports (Ctrl-C again to quit at once)"), "\(errors)")
@@ -116,7 +124,7 @@ struct RunExitTests {
     }
 
     @Test("a second signal while a plugin hangs (a transcript path that is a FIFO nobody reads) quits at once with its own code")
-    func secondSignal() throws {
+    func secondSignal() async throws {
         let folder = try RunFixtures.copy()
         defer { try? FileManager.default.removeItem(at: folder) }
         let project = folder.appendingPathComponent("Fixtures/interrupt")
@@ -136,22 +144,22 @@ struct RunExitTests {
         #expect(mkfifo(transcripts.appendingPathComponent("1-quick.jsonl").path, 0o644) == 0)
         let run = try LiveRun(executable, ["run", "1-quick.flow.yaml"], in: project)
         // The flow is done (its line is out); the run's end waits on the hanging plugin.
-        run.readOutput(until: "[1/1]")
+        await run.readOutput(until: "[1/1]")
         run.signal(SIGINT)
-        run.readErrors(until: "finishing reports")
+        await run.readErrors(until: "finishing reports")
         run.signal(SIGTERM)
-        let status = run.finish()
+        let status = await run.finish()
         // The plugin never returns: only the second signal can end the run, with SIGTERM's code.
         #expect(status == 143, "stdout: \(run.output)\nstderr: \(run.errors)")
     }
 
     @Test("a report that cannot be written: exit 3, it is named, and the other reports are whole")
-    func oneReportUnwritable() throws {
+    func oneReportUnwritable() async throws {
         let folder = try RunFixtures.copy()
         defer { try? FileManager.default.removeItem(at: folder) }
         let project = folder.appendingPathComponent("Fixtures/failing")
         try Data("a file where a folder should be\n".utf8).write(to: project.appendingPathComponent("blocked"))
-        let output = try CommandRunner(executable: executable, directory: project)
+        let output = try await CommandRunner(executable: executable, directory: project)
             .run(["run", ".", "--junit", "blocked/junit.xml", "--json", "out/report.json", "--transcripts", "out/transcripts"])
         #expect(output.status == 3, "stderr: \(output.stderr)")
         #expect(output.stderr.contains("plugin failed: files: cannot write \(project.path)/blocked/junit.xml: cannot create folder \(project.path)/blocked: a file is in the way"), "\(output.stderr)")
@@ -164,17 +172,17 @@ struct RunExitTests {
     }
 
     @Test("a full disk: exit 3, every file not written is named, and every transcript is whole lines or said to stop")
-    func fullDisk() throws {
+    func fullDisk() async throws {
         let folder = try RunFixtures.copy()
         defer { try? FileManager.default.removeItem(at: folder) }
         let project = folder.appendingPathComponent("Fixtures/failing")
         let reports = project.appendingPathComponent("reports")
         try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
-        try Self.mount(["-t", "tmpfs", "-o", "size=64k", "tmpfs", reports.path])
+        try await Self.mount(["-t", "tmpfs", "-o", "size=64k", "tmpfs", reports.path])
         defer { Self.unmount(reports) }
         // One 4 KiB page left: the first transcript gets part of its lines, then the disk is full.
         try Data(count: 60 * 1024).write(to: reports.appendingPathComponent("filler"))
-        let output = try CommandRunner(executable: executable, directory: project).run(["run", "."])
+        let output = try await CommandRunner(executable: executable, directory: project).run(["run", "."])
         #expect(output.status == 3, "stderr: \(output.stderr)")
         let failure = try #require(RunFixtures.lines(output.stderr, startingWith: "plugin failed: files: ").first)
         #expect(failure.hasPrefix("plugin failed: files: 7 files not written in full: "), "\(failure)")
@@ -195,15 +203,15 @@ struct RunExitTests {
     }
 
     @Test("a read-only folder: exit 3, and each report and transcript is named")
-    func readOnlyFolder() throws {
+    func readOnlyFolder() async throws {
         let folder = try RunFixtures.copy()
         defer { try? FileManager.default.removeItem(at: folder) }
         let project = folder.appendingPathComponent("Fixtures/failing")
         let reports = project.appendingPathComponent("reports")
         try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
-        try Self.mount(["-t", "tmpfs", "-o", "ro,size=64k", "tmpfs", reports.path])
+        try await Self.mount(["-t", "tmpfs", "-o", "ro,size=64k", "tmpfs", reports.path])
         defer { Self.unmount(reports) }
-        let output = try CommandRunner(executable: executable, directory: project).run(["run", "."])
+        let output = try await CommandRunner(executable: executable, directory: project).run(["run", "."])
         #expect(output.status == 3, "stderr: \(output.stderr)")
         let failure = try #require(RunFixtures.lines(output.stderr, startingWith: "plugin failed: files: ").first)
         let folderError = "cannot create folder \(reports.path)/transcripts: Read-only file system"

@@ -30,11 +30,11 @@ enum RunFixtures {
     }
 
     /// Returns once `file` exists (a run has reached the point that makes it); throws after `limit`.
-    static func waitFor(_ file: URL, limit: Duration = .seconds(30)) throws {
+    static func waitFor(_ file: URL, limit: Duration = .seconds(30)) async throws {
         let start = ContinuousClock.now
         while !FileManager.default.fileExists(atPath: file.path) {
             guard ContinuousClock.now - start < limit else { throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: file.path]) }
-            usleep(5_000)
+            try await Task.sleep(for: .milliseconds(5))
         }
     }
 

@@ -8,21 +8,21 @@ struct SchemaCommandTests {
     let parley = CommandRunner(executable: ProjectPaths.product("parley"), directory: ProjectPaths.root)
 
     /// Writes both schemas to a fresh folder and returns it.
-    func exportSchemas() throws -> URL {
+    func exportSchemas() async throws -> URL {
         let folder = try ProjectPaths.temporaryFolder()
-        let output = try parley.run(["schema", "--output-dir", folder.path])
+        let output = try await parley.run(["schema", "--output-dir", folder.path])
         #expect(output.status == 0, "stderr: \(output.stderr)")
         return folder
     }
 
     /// Runs scripts/check_schema.py in the test virtualenv.
-    func check(schema: URL, files: [String]) throws -> CommandRunner.Output {
+    func check(schema: URL, files: [String]) async throws -> CommandRunner.Output {
         let python = ProjectPaths.python
         #expect(
             FileManager.default.isExecutableFile(atPath: python.path),
             "no Python virtualenv at \(python.path): run the README's test command (scripts/test), which makes it")
         let runner = CommandRunner(executable: python, directory: ProjectPaths.root)
-        return try runner.run([ProjectPaths.root.appendingPathComponent("scripts/check_schema.py").path, schema.path] + files)
+        return try await runner.run([ProjectPaths.root.appendingPathComponent("scripts/check_schema.py").path, schema.path] + files)
     }
 
     func exampleFlows() throws -> [String] {
@@ -31,31 +31,31 @@ struct SchemaCommandTests {
     }
 
     @Test("every example flow validates against the flow schema")
-    func examplesMatchFlowSchema() throws {
-        let folder = try exportSchemas()
+    func examplesMatchFlowSchema() async throws {
+        let folder = try await exportSchemas()
         defer { try? FileManager.default.removeItem(at: folder) }
         let flows = try exampleFlows()
         #expect(flows.count >= 8)
-        let output = try check(schema: folder.appendingPathComponent("flow.schema.json"), files: flows)
+        let output = try await check(schema: folder.appendingPathComponent("flow.schema.json"), files: flows)
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         #expect(output.stdout.contains("checked \(flows.count) file(s)"))
     }
 
     @Test("Flows/parley.yaml validates against the project schema")
-    func projectMatchesSchema() throws {
-        let folder = try exportSchemas()
+    func projectMatchesSchema() async throws {
+        let folder = try await exportSchemas()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let output = try check(schema: folder.appendingPathComponent("parley.schema.json"), files: ["Flows/parley.yaml"])
+        let output = try await check(schema: folder.appendingPathComponent("parley.schema.json"), files: ["Flows/parley.yaml"])
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
     }
 
     @Test("the schema rejects what the parser rejects: an unknown step and a bad duration")
-    func schemaRejectsMistakes() throws {
-        let folder = try exportSchemas()
+    func schemaRejectsMistakes() async throws {
+        let folder = try await exportSchemas()
         defer { try? FileManager.default.removeItem(at: folder) }
         let bad = folder.appendingPathComponent("bad.flow.yaml")
         try "flow: bad\nsteps:\n  - sned: hi\n  - expect: { reply: hi, within: fast }\n".write(to: bad, atomically: true, encoding: .utf8)
-        let output = try check(schema: folder.appendingPathComponent("flow.schema.json"), files: [bad.path])
+        let output = try await check(schema: folder.appendingPathComponent("flow.schema.json"), files: [bad.path])
         #expect(output.status == 1)
         // Each at the key that is wrong, not at the step: "not valid under any of the given schemas" says neither.
         #expect(output.stdout.contains("at steps/0: Additional properties are not allowed ('sned' was unexpected)"))
@@ -63,8 +63,8 @@ struct SchemaCommandTests {
     }
 
     @Test("the committed schema/ files are what `parley schema` prints today")
-    func committedSchemasAreCurrent() throws {
-        let folder = try exportSchemas()
+    func committedSchemasAreCurrent() async throws {
+        let folder = try await exportSchemas()
         defer { try? FileManager.default.removeItem(at: folder) }
         for name in ["flow.schema.json", "parley.schema.json", "events.schema.json"] {
             let fresh = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
@@ -74,16 +74,16 @@ struct SchemaCommandTests {
     }
 
     @Test("`parley schema project` prints the parley.yaml schema")
-    func printsProjectSchema() throws {
-        let output = try parley.run(["schema", "project"])
+    func printsProjectSchema() async throws {
+        let output = try await parley.run(["schema", "project"])
         #expect(output.status == 0)
         #expect(output.stdout.contains(#""$schema": "https://json-schema.org/draft/2020-12/schema""#))
         #expect(output.stdout.contains(#""title": "Parley project (parley.yaml)""#))
     }
 
     @Test("`parley schema events` prints the exec plugin's event line schema")
-    func printsEventsSchema() throws {
-        let output = try parley.run(["schema", "events"])
+    func printsEventsSchema() async throws {
+        let output = try await parley.run(["schema", "events"])
         #expect(output.status == 0)
         #expect(output.stdout.contains(#""$schema": "https://json-schema.org/draft/2020-12/schema""#))
         #expect(output.stdout.contains(#""$id": "events.schema.json""#))

@@ -99,12 +99,12 @@ struct SecretCanaryTests {
     @Test(
         "no form of an echoed secret reaches the console, transcripts, JSON, JUnit or webhook bodies, at any log level",
         arguments: ["error", "warning", "info", "debug"])
-    func echoedFormsNeverLeak(level: String) throws {
+    func echoedFormsNeverLeak(level: String) async throws {
         let canary = Canary()
         let folder = try ProjectPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let bodies = folder.appendingPathComponent("webhook-bodies.txt")
-        let server = try HookServer(bodies: bodies)
+        let server = try await HookServer(bodies: bodies)
         defer { server.stop() }
         let project = folder.appendingPathComponent("project")
         try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
@@ -112,7 +112,7 @@ struct SecretCanaryTests {
         // Read from a _FILE that ends in CR LF, as a file saved on Windows does.
         let secretFile = folder.appendingPathComponent("canary.txt")
         try Data((canary.value + "\r\n").utf8).write(to: secretFile)
-        let output = try CommandRunner(executable: executable, directory: project, environment: ["PARLEY_CANARY_FILE": secretFile.path])
+        let output = try await CommandRunner(executable: executable, directory: project, environment: ["PARLEY_CANARY_FILE": secretFile.path])
             .run(["run", "."])
         #expect(output.status == 1, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
         #expect(output.stdout.contains("6 flows: 0 passed, 0 flaky, 6 failed"), "\(output.stdout)")
@@ -137,7 +137,7 @@ struct SecretCanaryTests {
     }
 
     @Test("a secret that would break a header is refused before anything runs, named but never shown")
-    func headerBreakingSecret() throws {
+    func headerBreakingSecret() async throws {
         let folder = try ProjectPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let hex = String(UUID().uuidString.lowercased().filter(\.isHexDigit).prefix(12))
@@ -152,7 +152,7 @@ struct SecretCanaryTests {
 
         """.write(to: folder.appendingPathComponent("parley.yaml"), atomically: true, encoding: .utf8)
         try "flow: Hello\nsteps:\n  - send: hi\n".write(to: folder.appendingPathComponent("hello.flow.yaml"), atomically: true, encoding: .utf8)
-        let output = try CommandRunner(executable: executable, directory: folder, environment: ["API_TOKEN_FILE": secretFile.path]).run(["run", "."])
+        let output = try await CommandRunner(executable: executable, directory: folder, environment: ["API_TOKEN_FILE": secretFile.path]).run(["run", "."])
         #expect(output.status == 2, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
         #expect(
             output.stderr.contains(
@@ -170,7 +170,7 @@ struct SecretCanaryTests {
 
         """.write(to: folder.appendingPathComponent("parley.yaml"), atomically: true, encoding: .utf8)
         try "agent: { id: echo }\nrules: []\n".write(to: folder.appendingPathComponent("echo.agent.yaml"), atomically: true, encoding: .utf8)
-        let webhook = try CommandRunner(executable: executable, directory: folder, environment: ["API_TOKEN_FILE": secretFile.path]).run(["run", "."])
+        let webhook = try await CommandRunner(executable: executable, directory: folder, environment: ["API_TOKEN_FILE": secretFile.path]).run(["run", "."])
         #expect(webhook.status == 2, "stdout: \(webhook.stdout)\nstderr: \(webhook.stderr)")
         #expect(
             webhook.stderr.contains(

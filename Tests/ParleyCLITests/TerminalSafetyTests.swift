@@ -29,7 +29,7 @@ struct TerminalSafetyTests {
 
     @Test("ESC, CR, NUL and BEL from the agent reach the console escaped, and its multi-line error is one failure line",
           arguments: ["info", "debug"])
-    func controlsEscaped(level: String) throws {
+    func controlsEscaped(level: String) async throws {
         let folder = try ProjectPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         // YAML's double-quoted escapes: \e ESC, \r CR, \0 NUL, \a BEL, \n LF.
@@ -43,7 +43,7 @@ struct TerminalSafetyTests {
                   - run_error: { message: "HTTP 500: line one\nline two\e]0;owned\a", code: "E\a1" }
             """#
         try Self.project(in: folder, script: script, send: "hi", level: level)
-        let output = try CommandRunner(executable: executable, directory: folder).run(["run", "."])
+        let output = try await CommandRunner(executable: executable, directory: folder).run(["run", "."])
         #expect(output.status == 1, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
         let raw = output.stdout.unicodeScalars.filter { $0.value < 0x20 && $0 != "\n" }
         #expect(raw.isEmpty, "raw controls on stdout: \(output.stdout.debugDescription)")
@@ -60,7 +60,7 @@ struct TerminalSafetyTests {
     }
 
     @Test("a secret the agent echoes into ids, names, codes, queues and events is masked in every output")
-    func echoedIntoIDs() throws {
+    func echoedIntoIDs() async throws {
         let canary = "c4n4ry-\(UUID().uuidString.prefix(8).lowercased())"
         let folder = try ProjectPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -83,7 +83,7 @@ struct TerminalSafetyTests {
                   - run_error: { message: "failed ${1}${2}", code: "E-${1}${2}" }
             """#
         try Self.project(in: folder, script: script, send: "echo ${secret.PARLEY_CANARY}", level: "debug")
-        let output = try CommandRunner(executable: executable, directory: folder, environment: ["PARLEY_CANARY": canary])
+        let output = try await CommandRunner(executable: executable, directory: folder, environment: ["PARLEY_CANARY": canary])
             .run(["run", "."])
         #expect(output.status == 1, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
         let tail = String(canary.dropFirst(7))

@@ -39,37 +39,45 @@ struct TmuxSession {
     }
 
     @discardableResult
-    private func tmux(_ arguments: [String]) throws -> CommandRunner.Output {
-        try CommandRunner(executable: URL(fileURLWithPath: Self.binary)).run(["-L", socket] + arguments)
+    private func tmux(_ arguments: [String]) async throws -> CommandRunner.Output {
+        try await CommandRunner(executable: URL(fileURLWithPath: Self.binary)).run(["-L", socket] + arguments)
     }
 
     /// Types `text` and presses Enter.
-    func type(_ text: String) throws {
-        try tmux(["send-keys", "-t", name, "-l", text])
-        try tmux(["send-keys", "-t", name, "Enter"])
+    func type(_ text: String) async throws {
+        try await tmux(["send-keys", "-t", name, "-l", text])
+        try await tmux(["send-keys", "-t", name, "Enter"])
     }
 
     /// Everything on the screen and in its scrollback, lines joined again where the terminal wrapped them.
-    func screen() throws -> String {
-        try tmux(["capture-pane", "-p", "-J", "-t", name, "-S", "-3000"]).stdout
+    func screen() async throws -> String {
+        try await tmux(["capture-pane", "-p", "-J", "-t", name, "-S", "-3000"]).stdout
     }
 
     /// Returns the screen once it holds `text` `count` times; throws with the screen after `limit`.
     @discardableResult
-    func waitFor(_ text: String, count: Int = 1, limit: Duration = .seconds(60)) throws -> String {
+    func waitFor(_ text: String, count: Int = 1, limit: Duration = .seconds(60)) async throws -> String {
         let start = ContinuousClock.now
         while true {
-            let shown = try screen()
+            let shown = try await screen()
             if shown.components(separatedBy: text).count - 1 >= count { return shown }
             guard ContinuousClock.now - start < limit else {
                 throw Failure(description: "no \(count)× \"\(text)\" on the screen after \(limit):\n\(shown)")
             }
-            usleep(50_000)
+            try await Task.sleep(for: .milliseconds(50))
         }
     }
 
-    /// Kills the tmux server and everything in it.
+    /// Kills the tmux server and everything in it. Synchronous, for `defer`: `tmux kill-server`
+    /// returns at once.
     func stop() {
-        _ = try? tmux(["kill-server"])
+        let kill = Process()
+        kill.executableURL = URL(fileURLWithPath: Self.binary)
+        kill.arguments = ["-L", socket, "kill-server"]
+        kill.standardInput = FileHandle.nullDevice
+        kill.standardOutput = FileHandle.nullDevice
+        kill.standardError = FileHandle.nullDevice
+        guard (try? kill.run()) != nil else { return }
+        kill.waitUntilExit()
     }
 }

@@ -9,7 +9,7 @@ struct ValidateLimitsTests {
     let executable = ProjectPaths.product("parley")
 
     @Test("a flow given by path that does not parse still has its broken parley.yaml reported")
-    func brokenProjectBesideBrokenFlow() throws {
+    func brokenProjectBesideBrokenFlow() async throws {
         let folder = try ProjectPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let project = folder.appendingPathComponent("project")
@@ -17,7 +17,7 @@ struct ValidateLimitsTests {
         try "agents:\n  a: { connector: agui, url: \"http://127.0.0.1:9/\" }\n  b: [oops\n"
             .write(to: project.appendingPathComponent("parley.yaml"), atomically: true, encoding: .utf8)
         try "flow: [x\n".write(to: project.appendingPathComponent("x.flow.yaml"), atomically: true, encoding: .utf8)
-        let output = try CommandRunner(executable: executable, directory: folder).run(["validate", "project/x.flow.yaml"])
+        let output = try await CommandRunner(executable: executable, directory: folder).run(["validate", "project/x.flow.yaml"])
         #expect(output.status == 2)
         #expect(output.stderr.contains("project/parley.yaml:4:1: error: invalid YAML"), "\(output.stderr)")
         #expect(output.stderr.contains("project/x.flow.yaml:2:1: error: invalid YAML"), "\(output.stderr)")
@@ -25,13 +25,13 @@ struct ValidateLimitsTests {
     }
 
     @Test("a flow with 6,000 undefined variables prints the first 20, a count of the rest, and cut source lines")
-    func undefinedVariablesAreCapped() throws {
+    func undefinedVariablesAreCapped() async throws {
         let folder = try ProjectPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let names = (0..<6000).map { "${v\($0)}" }.joined()
         try "flow: generated\nagent: { connector: agui, url: \"http://127.0.0.1:9/\" }\nsteps:\n  - send: \"\(names)\"\n"
             .write(to: folder.appendingPathComponent("big.flow.yaml"), atomically: true, encoding: .utf8)
-        let output = try CommandRunner(executable: executable, directory: folder).run(["validate", "big.flow.yaml"])
+        let output = try await CommandRunner(executable: executable, directory: folder).run(["validate", "big.flow.yaml"])
         #expect(output.status == 2)
         // It used to be 420 MB: every error repeated the 50,000-character line and a caret line as long.
         #expect(output.stderr.utf8.count < 20_000, "\(output.stderr.utf8.count) bytes")

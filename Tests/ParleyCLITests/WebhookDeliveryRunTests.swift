@@ -31,8 +31,8 @@ struct WebhookDeliveryRunTests {
     }
 
     /// A receiver of `mode`, or for `down` the port of one that was started and stopped, so nothing listens there.
-    static func receiver(_ mode: String, bodies: URL) throws -> (port: Int, server: HookServer?) {
-        let server = try HookServer(bodies: bodies, mode: mode == "down" ? "ok" : mode)
+    static func receiver(_ mode: String, bodies: URL) async throws -> (port: Int, server: HookServer?) {
+        let server = try await HookServer(bodies: bodies, mode: mode == "down" ? "ok" : mode)
         guard mode == "down" else { return (server.port, server) }
         server.stop()
         return (server.port, nil)
@@ -47,15 +47,15 @@ struct WebhookDeliveryRunTests {
             ("slow", "2s", "no answer by the flush deadline"),
             ("error", "2s", "500 Internal Server Error"), ("busy", nil, "429 Too Many Requests; Retry-After 60s is past the flush deadline"),
         ] as [(String, String?, String)])
-    func boundedByTheFlush(mode: String, flush: String?, reason: String) throws {
+    func boundedByTheFlush(mode: String, flush: String?, reason: String) async throws {
         let bodiesFolder = try ProjectPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: bodiesFolder) }
-        let (port, server) = try Self.receiver(mode, bodies: bodiesFolder.appendingPathComponent("bodies.txt"))
+        let (port, server) = try await Self.receiver(mode, bodies: bodiesFolder.appendingPathComponent("bodies.txt"))
         defer { server?.stop() }
         let (folder, project) = try Self.project(port: port, flush: flush)
         defer { try? FileManager.default.removeItem(at: folder) }
         let started = Date()
-        let output = try CommandRunner(executable: executable, directory: project).run(["run", "."])
+        let output = try await CommandRunner(executable: executable, directory: project).run(["run", "."])
         let elapsed = Date().timeIntervalSince(started)
         #expect(output.status == 1, "one flow fails; deliveries do not change the exit code\nstdout: \(output.stdout)\nstderr: \(output.stderr)")
         // The documented deadline (2s here, the 10s default for busy) plus a generous allowance for
@@ -84,15 +84,15 @@ struct WebhookDeliveryRunTests {
     }
 
     @Test("--require-delivery: a lost delivery makes the run exit 3 and says why; delivered ones leave the flows' exit code")
-    func requireDelivery() throws {
+    func requireDelivery() async throws {
         let bodiesFolder = try ProjectPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: bodiesFolder) }
         for (mode, status) in [("error", Int32(3)), ("ok", Int32(1))] {
-            let server = try HookServer(bodies: bodiesFolder.appendingPathComponent("\(mode).txt"), mode: mode)
+            let server = try await HookServer(bodies: bodiesFolder.appendingPathComponent("\(mode).txt"), mode: mode)
             defer { server.stop() }
             let (folder, project) = try Self.project(port: server.port, flush: "2s")
             defer { try? FileManager.default.removeItem(at: folder) }
-            let output = try CommandRunner(executable: executable, directory: project).run(["run", ".", "--require-delivery"])
+            let output = try await CommandRunner(executable: executable, directory: project).run(["run", ".", "--require-delivery"])
             #expect(output.status == status, "\(mode)\nstdout: \(output.stdout)\nstderr: \(output.stderr)")
             let said = output.stderr.contains("parley: 3 deliveries were lost and --require-delivery was given (exit 3)")
             #expect(said == (mode == "error"), "\(mode): \(output.stderr)")
@@ -100,11 +100,11 @@ struct WebhookDeliveryRunTests {
     }
 
     @Test("Ctrl-C while deliveries hang stops them at once, lists them as abandoned, exits 130 and still writes the reports")
-    func interruptAbandons() throws {
+    func interruptAbandons() async throws {
         let bodies = try ProjectPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: bodies) }
         let bodiesFile = bodies.appendingPathComponent("bodies.txt")
-        let server = try HookServer(bodies: bodiesFile, mode: "slow")
+        let server = try await HookServer(bodies: bodiesFile, mode: "slow")
         defer { server.stop() }
         // A flush of 10 minutes: without Ctrl-C the run would wait that long.
         let (folder, project) = try Self.project(port: server.port, flush: "10m")
@@ -114,11 +114,11 @@ struct WebhookDeliveryRunTests {
         let waitStart = Date()
         while (try? String(contentsOf: bodiesFile, encoding: .utf8))?.split(separator: "\n").count ?? 0 < 3 {
             guard Date().timeIntervalSince(waitStart) < 60 else { break }
-            Thread.sleep(forTimeInterval: 0.05)
+            try await Task.sleep(for: .milliseconds(50))
         }
         let interrupted = Date()
         run.signal(SIGINT)
-        let status = run.finish()
+        let status = await run.finish()
         let (out, err) = (run.output, run.errors)
         let stopping = Date().timeIntervalSince(interrupted)
         #expect(status == 130, "stdout: \(out)\nstderr: \(err)")

@@ -77,26 +77,26 @@ struct ExecEventsTests {
     }
 
     @Test("the published schema is open: a type or key it does not know passes; a known line missing a key does not")
-    func schemaIsOpen() throws {
+    func schemaIsOpen() async throws {
         let run = try ExecRun()
         let schema = try run.schemaFile()
         let input = run.folder.appendingPathComponent("lines.jsonl")
-        func check(_ lines: [String], open: Bool = true) throws -> CommandRunner.Output {
+        func check(_ lines: [String], open: Bool = true) async throws -> CommandRunner.Output {
             try lines.map { $0 + "\n" }.joined().write(to: input, atomically: true, encoding: .utf8)
             let sink = ExecRun.fixtures.appendingPathComponent("event_sink.py").path
-            return try CommandRunner(executable: ProjectPaths.python).run(
+            return try await CommandRunner(executable: ProjectPaths.python).run(
                 [sink] + (open ? ["--open"] : []) + [schema.path, run.folder.appendingPathComponent("out.jsonl").path, input.path])
         }
         let later = [
             #"{"version":1,"type":"monitor_sample","suite_time":1,"cpu":0.5}"#,
             #"{"version":1,"type":"log","time":0,"suite_time":1,"flow":"a.flow.yaml","text":"hi","level":"info"}"#,
         ]
-        let open = try check(later)
+        let open = try await check(later)
         #expect(open.status == 0, "\(open.stderr)")
         // The tests' closed reading of the schema would catch an undocumented key in parley's own lines.
-        let closed = try check(later, open: false)
+        let closed = try await check(later, open: false)
         #expect(closed.status == 1 && closed.stderr.contains("'level' was unexpected"), "\(closed.stderr)")
-        let missing = try check([#"{"version":1,"type":"log","time":0,"suite_time":1,"flow":"a.flow.yaml"}"#, #"{"type":"log"}"#])
+        let missing = try await check([#"{"version":1,"type":"log","time":0,"suite_time":1,"flow":"a.flow.yaml"}"#, #"{"type":"log"}"#])
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("line 1 (log): at (root): 'text' is a required property"), "\(missing.stderr)")
         #expect(missing.stderr.contains("line 2 (log): at (root): 'version' is a required property"), "\(missing.stderr)")

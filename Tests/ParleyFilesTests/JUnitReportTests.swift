@@ -100,7 +100,7 @@ struct JUnitReportTests {
         #expect(lines[1] == #"  0.500 ← reply "Sorry""#)
         #expect(lines[2].hasPrefix("  0.600 ← handoff {") && lines[2].contains("billing"))
         #expect(lines[3] == "  0.700 log: checked")
-        try Self.validate(report)
+        try await Self.validate(report)
     }
 
     @Test("markup, quotes, newlines and characters XML 1.0 forbids survive a round trip")
@@ -119,7 +119,7 @@ struct JUnitReportTests {
         let expected = "got \"]]>\" and\\u0000\nsecond line\r\n\tend"
         #expect(Self.attribute(element, "message") == expected)
         #expect(element.stringValue == "x.flow.yaml:2:3: " + expected)
-        try Self.validate(report)
+        try await Self.validate(report)
     }
 
     @Test("the XML passes a JUnit schema check (Python's xmlschema)")
@@ -132,7 +132,7 @@ struct JUnitReportTests {
     }
 
     /// Validates the run's junit.xml against `JUnitSchema` with the test virtualenv's xmlschema.
-    static func validate(_ run: ReportRun) throws {
+    static func validate(_ run: ReportRun) async throws {
         let python = ProjectPaths.python
         try #require(
             FileManager.default.isExecutableFile(atPath: python.path),
@@ -140,7 +140,7 @@ struct JUnitReportTests {
         let schema = run.base.appendingPathComponent("junit.xsd")
         try Data(JUnitSchema.xsd.utf8).write(to: schema)
         let check = "import sys, xmlschema; xmlschema.XMLSchema(sys.argv[1]).validate(sys.argv[2]); print('valid')"
-        let output = try CommandRunner(executable: python).run(["-c", check, schema.path, run.plugin.junitURL!.path])
+        let output = try await CommandRunner(executable: python).run(["-c", check, schema.path, run.plugin.junitURL!.path])
         try #require(
             !output.stderr.contains("No module named 'xmlschema'"),
             "xmlschema is missing from \(python.path): .venv/bin/pip install -r scripts/requirements-test.txt")

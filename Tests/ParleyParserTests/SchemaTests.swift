@@ -85,7 +85,7 @@ struct SchemaTests {
     ]
 
     @Test("a validator names the misspelt key or the wrong value, not \"not valid under any of the given schemas\"")
-    func bestMatchNamesTheMistake() throws {
+    func bestMatchNamesTheMistake() async throws {
         let folder = try ProjectPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let schemas = ["flow": SchemaExporter.flowSchema(), "project": SchemaExporter.projectSchema()]
@@ -106,7 +106,7 @@ struct SchemaTests {
         let script = ProjectPaths.root.appendingPathComponent("scripts/check_schema.py").path
         for (name, cases) in files {
             let schema = folder.appendingPathComponent("\(name).schema.json").path
-            let output = try runner.run([script, "--best-match", schema] + cases.map(\.path))
+            let output = try await runner.run([script, "--best-match", schema] + cases.map(\.path))
             #expect(output.status == 1, "\(output.stdout)\(output.stderr)")
             let lines = output.stdout.split(separator: "\n").map(String.init)
             for (path, mistake) in cases {

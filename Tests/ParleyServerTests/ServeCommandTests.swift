@@ -9,8 +9,8 @@ struct ServeCommandTests {
     let validator = ProjectPaths.root.appendingPathComponent(".venv/bin/ag-ui-validate")
 
     /// Runs ag-ui-validate on a URL or a capture file.
-    func validate(_ target: String, _ options: [String] = []) throws -> CommandRunner.Output {
-        try CommandRunner(executable: validator).run(options + ["--no-color", target])
+    func validate(_ target: String, _ options: [String] = []) async throws -> CommandRunner.Output {
+        try await CommandRunner(executable: validator).run(options + ["--no-color", target])
     }
 
     /// Saves an SSE capture to a temporary file for the validator.
@@ -22,12 +22,12 @@ struct ServeCommandTests {
 
     @Test("serves the demo script: the ready line, ag-ui-validate clean on live runs and captures, SIGTERM exits 0")
     func demoSupport() async throws {
-        let server = try ReadyServer(executable: ProjectPaths.product("parley"), arguments: ["serve", "--port", "0", "--agent-script", "Flows/agents/demo-support.agent.yaml"])
+        let server = try await ReadyServer.start(executable: ProjectPaths.product("parley"), arguments: ["serve", "--port", "0", "--agent-script", "Flows/agents/demo-support.agent.yaml"])
         defer { server.stop() }
         #expect(server.readyLine == "parley serve: AG-UI agent 'Demo Support' listening on \(server.url)")
         #expect(server.url.hasPrefix("http://127.0.0.1:") && URL(string: server.url)?.port != 0)
 
-        let live = try validate(server.url)
+        let live = try await validate(server.url)
         #expect(live.status == 0, "\(live.stdout)\(live.stderr)")
         #expect(live.stdout.contains("0 errors, 0 warnings"), "\(live.stdout)")
 
@@ -78,7 +78,7 @@ struct ServeCommandTests {
             ["--rule", "AGUI207=off"])
 
         for capture in captures {
-            let output = try validate(try self.capture(capture.body, named: capture.name, in: folder), capture.options)
+            let output = try await validate(try self.capture(capture.body, named: capture.name, in: folder), capture.options)
             #expect(output.status == 0, "\(capture.name): \(output.stdout)\(output.stderr)\n\(capture.body)")
             #expect(output.stdout.contains("0 errors, 0 warnings"), "\(capture.name): \(output.stdout)")
         }
@@ -90,18 +90,18 @@ struct ServeCommandTests {
     }
 
     @Test("SIGINT stops it cleanly too")
-    func sigint() throws {
-        let server = try ReadyServer(executable: ProjectPaths.product("parley"), arguments: ["serve", "--port", "0", "--agent-script", "Flows/agents/demo-support.agent.yaml"])
+    func sigint() async throws {
+        let server = try await ReadyServer.start(executable: ProjectPaths.product("parley"), arguments: ["serve", "--port", "0", "--agent-script", "Flows/agents/demo-support.agent.yaml"])
         defer { server.stop() }
         #expect(server.stop(with: SIGINT) == 0)
     }
 
     @Test("a port already taken exits 2 and says so")
-    func portTaken() throws {
-        let server = try ReadyServer(executable: ProjectPaths.product("parley"), arguments: ["serve", "--port", "0", "--agent-script", "Flows/agents/demo-support.agent.yaml"])
+    func portTaken() async throws {
+        let server = try await ReadyServer.start(executable: ProjectPaths.product("parley"), arguments: ["serve", "--port", "0", "--agent-script", "Flows/agents/demo-support.agent.yaml"])
         defer { server.stop() }
         let port = try #require(URL(string: server.url)?.port)
-        let second = try CommandRunner(executable: parley, directory: ProjectPaths.root)
+        let second = try await CommandRunner(executable: parley, directory: ProjectPaths.root)
             .run(["serve", "--port", "\(port)", "--agent-script", "Flows/agents/demo-support.agent.yaml"])
         #expect(second.status == 2)
         #expect(second.stderr == "parley serve: cannot listen on 127.0.0.1:\(port): Address already in use\n")
@@ -110,18 +110,18 @@ struct ServeCommandTests {
     }
 
     @Test("a script that does not parse exits 2 and says why, over every protocol")
-    func invalidInput() throws {
+    func invalidInput() async throws {
         let folder = try ProjectPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = folder.appendingPathComponent("bad.agent.yaml")
         try "agent: { id: x }\nrules:\n  - when: { txt: hi }\n    play: [run_started]\n".write(to: script, atomically: true, encoding: .utf8)
         let runner = CommandRunner(executable: parley, directory: ProjectPaths.root)
-        let bad = try runner.run(["serve", "--port", "0", "--agent-script", script.path])
+        let bad = try await runner.run(["serve", "--port", "0", "--agent-script", script.path])
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("\(script.path):3:13: error: unknown key 'txt' in 'when'; did you mean 'text'?"), "\(bad.stderr)")
         #expect(bad.stdout.isEmpty)
         for name in ["polyai", "cometchat"] {
-            let other = try runner.run(["serve", "--protocol", name, "--port", "0", "--agent-script", script.path])
+            let other = try await runner.run(["serve", "--protocol", name, "--port", "0", "--agent-script", script.path])
             #expect(other.status == 2, "\(name)")
             #expect(other.stderr.contains("\(script.path):3:13: error: unknown key 'txt' in 'when'"), "\(name): \(other.stderr)")
             #expect(other.stdout.isEmpty, "\(name)")

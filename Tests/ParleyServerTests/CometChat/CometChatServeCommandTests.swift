@@ -16,7 +16,7 @@ struct CometChatServeCommandTests {
 
     @Test("the ready line names REST, WebSocket, app and agent uid; --app-id, --api-key and --agent-uid reach the server; SIGTERM closes sockets with 1000 and exits 0")
     func serves() async throws {
-        let server = try ReadyServer(
+        let server = try await ReadyServer.start(
             executable: parley,
             arguments: [
                 "serve", "--protocol", "cometchat", "--port", "0", "--agent-script", script, "--app-id", "app-7", "--api-key", "key-7",
@@ -50,7 +50,7 @@ struct CometChatServeCommandTests {
     }
 
     @Test("another protocol's options are refused with cometchat, and cometchat's with the others")
-    func foreignOptions() throws {
+    func foreignOptions() async throws {
         let runner = CommandRunner(executable: parley, directory: ProjectPaths.root)
         let cases: [([String], String)] = [
             (["--protocol", "cometchat", "--connector-token", "x"], "--connector-token is an option of --protocol polyai"),
@@ -61,7 +61,7 @@ struct CometChatServeCommandTests {
             (["--protocol", "cometchat", "--api-key", ""], "--api-key must not be empty"),
         ]
         for (options, message) in cases {
-            let output = try runner.run(["serve", "--port", "0", "--agent-script", script] + options)
+            let output = try await runner.run(["serve", "--port", "0", "--agent-script", script] + options)
             #expect(output.status != 0, "\(options)")
             #expect(output.stderr.contains(message), "\(options): \(output.stderr)")
             #expect(output.stdout.isEmpty, "\(options)")

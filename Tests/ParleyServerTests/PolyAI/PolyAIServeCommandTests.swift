@@ -15,7 +15,7 @@ struct PolyAIServeCommandTests {
 
     @Test("the ready line names the REST and WebSocket URLs; the options reach the server; SIGTERM exits 0")
     func serves() async throws {
-        let server = try ReadyServer(
+        let server = try await ReadyServer.start(
             executable: parley,
             arguments: [
                 "serve", "--protocol", "polyai", "--port", "0", "--agent-script", script, "--connector-token", "tok", "--connector-host",
@@ -51,7 +51,7 @@ struct PolyAIServeCommandTests {
 
     @Test("SIGTERM with a socket open: the client gets a close frame 1000 and the server exits 0")
     func sigtermWithSocket() async throws {
-        let server = try ReadyServer(
+        let server = try await ReadyServer.start(
             executable: parley, arguments: ["serve", "--protocol", "polyai", "--port", "0", "--agent-script", script], directory: ProjectPaths.root)
         defer { server.stop() }
         let http = PolyAIHTTP(base: try #require(URL(string: server.url)))
@@ -67,7 +67,7 @@ struct PolyAIServeCommandTests {
     }
 
     @Test("a bad option value, or a polyai option with --protocol agui, stops before serving and says why")
-    func badOptions() throws {
+    func badOptions() async throws {
         let runner = CommandRunner(executable: parley, directory: ProjectPaths.root)
         let cases: [([String], String)] = [
             (["--token-lifetime", "soon"], "parley serve: --token-lifetime 'soon' is not a duration like 1h, 2s or 500ms\n"),
@@ -79,26 +79,26 @@ struct PolyAIServeCommandTests {
             (["--max-reconnects=-1"], "parley serve: --max-reconnects must be 0 or more; got -1\n"),
         ]
         for (options, message) in cases {
-            let output = try runner.run(["serve", "--protocol", "polyai", "--port", "0", "--agent-script", script] + options)
+            let output = try await runner.run(["serve", "--protocol", "polyai", "--port", "0", "--agent-script", script] + options)
             #expect(output.status == 2, "\(options)")
             #expect(output.stderr == message)
             #expect(output.stdout.isEmpty)
         }
-        let agui = try runner.run(["serve", "--port", "0", "--agent-script", script, "--rest-fault", "sessions:500"])
+        let agui = try await runner.run(["serve", "--port", "0", "--agent-script", script, "--rest-fault", "sessions:500"])
         #expect(agui.status != 0)
         #expect(agui.stderr.contains("--rest-fault is an option of --protocol polyai"), "\(agui.stderr)")
-        let crossed = try runner.run(["serve", "--protocol", "polyai", "--port", "0", "--agent-script", script, "--app-id", "a"])
+        let crossed = try await runner.run(["serve", "--protocol", "polyai", "--port", "0", "--agent-script", script, "--app-id", "a"])
         #expect(crossed.status != 0)
         #expect(crossed.stderr.contains("--app-id is an option of --protocol cometchat"), "\(crossed.stderr)")
     }
 
     @Test("a port already taken exits 2 and says so")
-    func portTaken() throws {
-        let server = try ReadyServer(
+    func portTaken() async throws {
+        let server = try await ReadyServer.start(
             executable: parley, arguments: ["serve", "--protocol", "polyai", "--port", "0", "--agent-script", script], directory: ProjectPaths.root)
         defer { server.stop() }
         let port = try #require(URL(string: server.url)?.port)
-        let second = try CommandRunner(executable: parley, directory: ProjectPaths.root)
+        let second = try await CommandRunner(executable: parley, directory: ProjectPaths.root)
             .run(["serve", "--protocol", "polyai", "--port", "\(port)", "--agent-script", script])
         #expect(second.status == 2)
         #expect(second.stderr == "parley serve: cannot listen on 127.0.0.1:\(port): Address already in use\n")
