@@ -29,53 +29,60 @@ struct FlushTests {
         #expect(flush.state == .abandoned)
     }
 
-    @Test("a long wait under way ends as soon as the flush begins with an earlier deadline")
+    // The three below run on a TestClock, which moves only when the test says: a wait that was not
+    // cut short would never end (the time limit fails it), and a loaded machine changes nothing.
+
+    @Test("a long wait under way ends as soon as the flush begins with an earlier deadline", .timeLimit(.minutes(1)))
     func beginWakesAWait() async {
-        let flush = Flush(clock: SystemClock())
-        let started = ContinuousClock.now
-        async let wake = flush.sleep(until: flush.clock.now + .seconds(60))
-        try? await Task.sleep(for: .milliseconds(50))
-        flush.begin(deadline: flush.clock.now + .seconds(1))
+        let clock = TestClock()
+        let flush = Flush(clock: clock)
+        async let wake = flush.sleep(until: .seconds(60))
+        await clock.waitForSleepers(1)
+        flush.begin(deadline: .seconds(1))
         #expect(await wake == .pastDeadline)
-        #expect(ContinuousClock.now - started < .seconds(30), "it did not wait the 60s")
+        #expect(clock.now == .zero, "it did not wait the 60s, nor for the deadline")
     }
 
-    @Test("abandon ends a wait and a bounded operation under way at once")
+    @Test("abandon ends a wait and a bounded operation under way at once", .timeLimit(.minutes(1)))
     func abandonEndsEverything() async {
-        let flush = Flush(clock: SystemClock())
-        let started = ContinuousClock.now
-        async let wake = flush.sleep(until: flush.clock.now + .seconds(60))
+        let clock = TestClock()
+        let flush = Flush(clock: clock)
+        async let wake = flush.sleep(until: .seconds(60))
         async let hanging: Flush.Bounded<Bool> = flush.bound {
-            (try? await Task.sleep(for: .seconds(60))) != nil
+            (try? await clock.sleep(until: .seconds(60))) != nil
         }
-        try? await Task.sleep(for: .milliseconds(50))
+        // The wait and the operation are both parked on the clock.
+        await clock.waitForSleepers(2)
         flush.abandon()
         #expect(await wake == .abandoned)
         guard case .abandoned = await hanging else {
             Issue.record("the bounded operation was not abandoned")
             return
         }
-        #expect(ContinuousClock.now - started < .seconds(30), "neither waited the 60s")
+        #expect(clock.now == .zero, "neither waited the 60s")
     }
 
-    @Test("a bounded operation runs to its end while flows run, and is cut at the flush deadline")
+    @Test("a bounded operation runs to its end while flows run, and is cut at the flush deadline", .timeLimit(.minutes(1)))
     func boundAtTheDeadline() async {
-        let flush = Flush(clock: SystemClock())
+        let clock = TestClock()
+        let flush = Flush(clock: clock)
         guard case .finished(let value) = await flush.bound({ 7 }) else {
             Issue.record("a quick operation should finish")
             return
         }
         #expect(value == 7)
-        let started = ContinuousClock.now
         async let hanging: Flush.Bounded<Bool> = flush.bound {
-            (try? await Task.sleep(for: .seconds(60))) != nil
+            (try? await clock.sleep(until: .seconds(60))) != nil
         }
-        try? await Task.sleep(for: .milliseconds(20))
-        flush.begin(deadline: flush.clock.now + .milliseconds(100))
+        await clock.waitForSleepers(1)
+        flush.begin(deadline: .milliseconds(100))
+        // The operation, and the bound's wait for the deadline.
+        await clock.waitForSleepers(2)
+        clock.advance(to: .milliseconds(100))
         guard case .deadline = await hanging else {
             Issue.record("the hanging operation was not cut at the deadline")
             return
         }
-        #expect(ContinuousClock.now - started < .seconds(30))
+        #expect(clock.now == .milliseconds(100))
     }
 }
