@@ -66,35 +66,29 @@ final class AGUISession: AgentSession, @unchecked Sendable {
             let previous = runs.last
             runCount += 1
             let runID = "\(conversation.threadID)-run-\(runCount)"
-            runs.append(
-                Task { [self] in
-                    await previous?.value
-                    guard !Task.isCancelled else { return }
-                    await run(action, runID: runID)
-                })
+            let handle = RunHandle()
+            let task = Task { [self] in
+                await previous?.value
+                guard !Task.isCancelled else { return }
+                await run(action, runID: runID, handle: handle)
+            }
+            handle.hold(task)
+            runs.append(task)
         }
     }
 
-    private func run(_ action: UserAction?, runID: String) async {
+    /// Runs in `handle`'s task: the silence limit cancels that task to end the exchange.
+    private func run(_ action: UserAction?, runID: String, handle: RunHandle) async {
         let input: JSONValue
         switch lock.withLock({ conversation.begin(action, runID: runID) }) {
         case .failure(let error): return mailbox.fail(error)
         case .success(let built): input = built
         }
         let settings = lock.withLock { conversation.settings }
-        let silence = SilenceLimit(settings.timeout, clock: clock)
-        // The exchange races the agent's silence; whichever ends first ends the other.
-        let silent = await withTaskGroup(of: Bool.self) { group in
-            group.addTask { [self] in
-                await exchange(input, settings: settings, silence: silence)
-                return false
-            }
-            group.addTask { await silence.passed() }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            return first
-        }
-        if silent, !Task.isCancelled {
+        // One alarm for the run rather than a task racing the exchange: most runs end in time.
+        let silence = SilenceLimit(settings.timeout, clock: clock) { handle.cancel() }
+        await exchange(input, settings: settings, silence: silence)
+        if silence.stop() {
             mailbox.fail(ConnectorError("the agent at \(settings.url) sent nothing for \(settings.timeout.flowText) during a run (the agui `timeout`)"))
         }
     }
