@@ -41,7 +41,7 @@ final class AGUISession: AgentSession, @unchecked Sendable {
                 runCount += 1
                 return "\(conversation.threadID)-run-\(runCount)"
             }
-            await run(action, runID: runID)
+            await play(action, runID: runID)
         }
     }
 
@@ -73,26 +73,27 @@ final class AGUISession: AgentSession, @unchecked Sendable {
         mailbox.close()
     }
 
-    private func run(_ action: UserAction?, runID: String) async {
+    /// Plays one run in a task of its own, awaited (and cancelled with the caller): the silence
+    /// limit's alarm rings outside it and cancels that task to end the exchange.
+    private func play(_ action: UserAction?, runID: String) async {
+        let handle = RunHandle()
+        let task = Task { [self] in await run(action, runID: runID, handle: handle) }
+        handle.hold(task)
+        await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+    }
+
+    /// Runs in `handle`'s task: the silence limit cancels that task to end the exchange.
+    private func run(_ action: UserAction?, runID: String, handle: RunHandle) async {
         let input: JSONValue
         switch lock.withLock({ conversation.begin(action, runID: runID) }) {
         case .failure(let error): return mailbox.fail(error)
         case .success(let built): input = built
         }
         let settings = lock.withLock { conversation.settings }
-        let silence = SilenceLimit(settings.timeout, clock: clock)
-        // The exchange races the agent's silence; whichever ends first ends the other.
-        let silent = await withTaskGroup(of: Bool.self) { group in
-            group.addTask { [self] in
-                await exchange(input, settings: settings, silence: silence)
-                return false
-            }
-            group.addTask { await silence.passed() }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            return first
-        }
-        if silent, !Task.isCancelled {
+        // One alarm for the run rather than a task racing the exchange: most runs end in time.
+        let silence = SilenceLimit(settings.timeout, clock: clock) { handle.cancel() }
+        await exchange(input, settings: settings, silence: silence)
+        if silence.stop() {
             mailbox.fail(ConnectorError("the agent at \(settings.url) sent nothing for \(settings.timeout.flowText) during a run (the agui `timeout`)"))
         }
     }

@@ -13,7 +13,8 @@ extension MonotonicClock {
         }
     }
 
-    /// Sleeps until `deadline` (never, when nil) or until `signal` fires.
+    /// Sleeps until `deadline` (never, when nil) or until `signal` fires: the race above, for
+    /// clocks (the tests') whose sleepers must be tasks parked on them.
     public func sleep(until deadline: Duration?, orUntil signal: WakeSignal) async throws {
         try await sleep(until: deadline, orUntil: { await signal.wait() })
     }

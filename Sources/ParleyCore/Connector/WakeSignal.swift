@@ -6,6 +6,7 @@ public final class WakeSignal: @unchecked Sendable {
     private let lock = NSLock()
     private var fired = false
     private var continuation: CheckedContinuation<Void, Never>?
+    private var action: (@Sendable () -> Void)?
 
     /// A signal not yet fired.
     public init() {}
@@ -26,13 +27,28 @@ public final class WakeSignal: @unchecked Sendable {
         }
     }
 
+    /// Calls `action` once fired: now, on this thread, when it already has. For a clock that waits
+    /// for the signal and its deadline with one continuation instead of a task for each.
+    func whenFired(_ action: @escaping @Sendable () -> Void) {
+        let now = lock.withLock {
+            if fired { return true }
+            self.action = action
+            return false
+        }
+        if now { action() }
+    }
+
     /// Wakes the waiter, now or when it starts waiting.
     public func fire() {
-        let waiting = lock.withLock {
+        let (waiting, action) = lock.withLock {
             fired = true
-            defer { continuation = nil }
-            return continuation
+            defer {
+                continuation = nil
+                self.action = nil
+            }
+            return (continuation, self.action)
         }
         waiting?.resume()
+        action?()
     }
 }

@@ -32,6 +32,8 @@ struct StreamRedaction: Sendable {
 
     /// `event` masked, preceded by the deltas it releases (held-back text of streams it ends).
     mutating func redact(_ event: PluginEvent, with redactor: Redactor) -> [PluginEvent] {
+        // No secrets and nothing held: masking changes nothing, and this is every event of most runs.
+        if redactor.secrets.isEmpty, held.isEmpty { return [event] }
         let masked = redactor.redact(event)
         guard let run = event.flow else { return [masked] }
         func key(_ stream: Stream) -> Key { Key(flow: run.id, attempt: run.attempt, stream: stream) }
