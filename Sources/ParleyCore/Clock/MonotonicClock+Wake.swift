@@ -13,8 +13,25 @@ extension MonotonicClock {
         }
     }
 
-    /// Sleeps until `deadline` (never, when nil) or until `signal` fires.
+    /// Sleeps until `deadline` (never, when nil) or until `signal` fires; the deadline fires the
+    /// signal too. The caller's task waits for the signal itself and one child task keeps the
+    /// deadline, not the two of the general form above: this is what each of thousands of open
+    /// conversations does while its agent thinks, and a task costs memory (issue 20).
+    /// `SystemClock` needs no task at all.
     public func sleep(until deadline: Duration?, orUntil signal: WakeSignal) async throws {
-        try await sleep(until: deadline, orUntil: { await signal.wait() })
+        guard let deadline else {
+            await signal.wait()
+            try Task.checkCancellation()
+            return
+        }
+        // Cancelled, and awaited, when this returns.
+        async let _ = fire(signal, at: deadline)
+        await signal.wait()
+        try Task.checkCancellation()
+    }
+
+    private func fire(_ signal: WakeSignal, at deadline: Duration) async {
+        try? await sleep(until: deadline)
+        signal.fire()
     }
 }
