@@ -10,7 +10,7 @@ final class SharedTimer: @unchecked Sendable {
     private let lock = NSLock()
     private var schedule = AlarmSchedule<@Sendable () -> Void>()
     /// Made on first use: a clock nobody sleeps on holds no timer.
-    private var source: DispatchSourceTimer?
+    private var source: (any DispatchSourceTimer)?
     private let read: @Sendable () -> Duration
 
     /// A timer for the clock that `read` reads.
@@ -73,7 +73,7 @@ final class SharedTimer: @unchecked Sendable {
         source.schedule(deadline: .now() + .nanoseconds(Int(nanoseconds.partialValue + attoseconds / 1_000_000_000)))
     }
 
-    private func makeSource() -> DispatchSourceTimer {
+    private func makeSource() -> any DispatchSourceTimer {
         let made = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "parley.clock.timer"))
         made.setEventHandler { [weak self] in self?.ring() }
         made.activate()

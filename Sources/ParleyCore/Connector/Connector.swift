@@ -22,20 +22,21 @@ extension Connector {
     /// task of the session outlives the call. Throws what opening the session or `body` throws.
     public func withSession<Result>(_ request: SessionRequest, _ body: (any AgentSession) async throws -> Result) async throws -> Result {
         let session = try await openSession(request)
-        let outcome = await withTaskGroup(of: Void.self) { group -> Swift.Result<Result, any Error> in
+        // Discarding: a `run()` that ends at once (a session with no loops) frees its task at once,
+        // instead of holding it for the whole conversation (thousands run at once: issue 20).
+        return try await withThrowingDiscardingTaskGroup { group in
             group.addTask { await session.run() }
-            let result: Swift.Result<Result, any Error>
             do {
-                result = .success(try await body(session))
+                let result = try await body(session)
+                await session.close()
+                group.cancelAll()
+                return result
             } catch {
-                result = .failure(error)
+                await session.close()
+                group.cancelAll()
+                throw error
             }
-            await session.close()
-            group.cancelAll()
-            await group.waitForAll()
-            return result
         }
-        return try outcome.get()
     }
 }
 

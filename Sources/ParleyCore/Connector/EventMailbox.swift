@@ -43,19 +43,43 @@ public final class EventMailbox: @unchecked Sendable {
     }
 
     /// The next event, or nil once `clock` reaches `deadline` with none (or the mailbox is closed).
+    ///
+    /// Waiting and taking are apart so that this frame, which thousands of open conversations hold
+    /// while their agents think, keeps no room for an event (issue 20): `take` returns straight into
+    /// the caller's.
     public func next(before deadline: Duration, clock: any MonotonicClock) async throws -> AgentEvent? {
-        while true {
-            let signal = WakeSignal()
-            let taken: Result<AgentEvent?, ConnectorError>? = lock.withLock {
-                if let event = events.popFirst() { return .success(event) }
-                if let failure { return .failure(failure) }
-                if closed || clock.now >= deadline { return .success(nil) }
-                sleepers.append(signal)
-                return nil
-            }
-            if let taken { return try taken.get() }
+        _ = try await wait(before: deadline, clock: clock)
+        return try take()
+    }
+
+    /// Waits until there is something to take (an event or the failure), the mailbox is closed or
+    /// `clock` reaches `deadline`; whether there is something to take. `next` is `wait`, then `take`.
+    public func wait(before deadline: Duration, clock: any MonotonicClock) async throws -> Bool {
+        while let signal = sleeper(before: deadline, clock: clock) {
             defer { lock.withLock { sleepers.removeAll { $0 === signal } } }
             try await clock.sleep(until: deadline, orUntil: signal)
+        }
+        return lock.withLock { !events.isEmpty || failure != nil }
+    }
+
+    /// A signal to sleep on, registered; nil when there is no need: an event or a failure is
+    /// there, the mailbox is closed or the deadline has come.
+    private func sleeper(before deadline: Duration, clock: any MonotonicClock) -> WakeSignal? {
+        lock.withLock {
+            if !events.isEmpty || failure != nil || closed || clock.now >= deadline { return nil }
+            let signal = WakeSignal()
+            sleepers.append(signal)
+            return signal
+        }
+    }
+
+    /// The first event, else the failure, else nil; without waiting.
+    @inline(never)
+    public func take() throws -> AgentEvent? {
+        try lock.withLock { () throws -> AgentEvent? in
+            if let event = events.popFirst() { return event }
+            if let failure { throw failure }
+            return nil
         }
     }
 

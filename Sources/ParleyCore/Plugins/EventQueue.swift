@@ -24,15 +24,24 @@ actor EventQueue<Element: Sendable> {
     /// Adds an element, waiting while the queue is full. Elements pushed after `close`, and those
     /// still waiting to go in when it comes, are dropped.
     func push(_ element: Element) async {
-        guard !closed else { return }
+        if !offer(element) { await withCheckedContinuation { producers.append((element, $0)) } }
+    }
+
+    /// Hands `element` to the waiting consumer or buffers it (or drops it, once closed); false
+    /// when the queue is full. Out of line: `push` is live in every producer held back, so its
+    /// frame is kept small (issue 20).
+    @inline(never)
+    private func offer(_ element: Element) -> Bool {
+        guard !closed else { return true }
         if let waiting = consumer {
             consumer = nil
             waiting.resume(returning: element)
         } else if buffer.count < capacity && producers.isEmpty {
             buffer.append(element)
         } else {
-            await withCheckedContinuation { producers.append((element, $0)) }
+            return false
         }
+        return true
     }
 
     /// The next element, or nil once the queue is closed and drained.

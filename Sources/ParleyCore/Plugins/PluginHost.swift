@@ -95,13 +95,21 @@ public final class PluginHost: Sendable {
 
     /// Queues `event` for every plugin that has not failed, masked; a streamed delta is masked as
     /// part of its message so far (`StreamRedaction`), so a secret split across deltas is masked too.
+    ///
+    /// The masking is out of line and the loop holds indexes: the frame is live while a full queue
+    /// holds the flow back, so it is kept small (issue 20).
     public func publish(_ event: PluginEvent) async {
-        let redactor = secrets.current
-        for masked in streams.redact(event, with: redactor) {
+        let masked = redacted(event)
+        for index in masked.indices {
             for lane in lanes where lane.failure.message == nil {
-                await lane.queue.push(masked)
+                await lane.queue.push(masked[index])
             }
         }
+    }
+
+    @inline(never)
+    private func redacted(_ event: PluginEvent) -> [PluginEvent] {
+        streams.redact(event, with: secrets.current)
     }
 
     private func consume(_ lane: Lane) async {

@@ -13,24 +13,41 @@ public struct FlowRunner: Sendable {
 
     /// Runs `flow` as `run`; `suiteStart` is the clock reading the suite's event times count from.
     ///
-    /// Kept short, with the conversation in `converse` and its waits in `perform` and `awaitEvent`:
-    /// an async function's frame holds every local and temporary it has for as long as it runs, and
-    /// thousands of flows wait at once, so the frames live while a flow waits must be small (issue 20).
+    /// Kept short, with the conversation in `converse` and its waits in `perform` and `awaitEvent`,
+    /// each on a `FlowPlay` box and none inlined into another (issue 20). An async function's frame
+    /// holds every local and temporary it has for as long as it runs, and a task keeps the memory of
+    /// the deepest stack of frames it ever had (its allocator reuses its slabs, never frees them), so
+    /// with thousands of flows at once every frame on a flow's path must be small, not only those
+    /// live while it waits.
+    @inline(never)
     public func run(
         _ flow: Flow, as run: FlowRun, connector: any Connector, settings: FlowInterpreter.Settings, suiteStart: Duration = .zero,
         host: PluginHost, meaning: (any MeaningResolver)? = nil
     ) async -> FlowResult {
         let started = clock.now
         await publish(.flowStarted, run: run, suiteStart: suiteStart, host: host)
-        let played: Played
+        let played = await play(
+            flow, as: run, connector: connector, settings: settings, suiteStart: suiteStart, host: host, meaning: meaning)
+        return await finish(run, played, started: started, suiteStart: suiteStart, host: host)
+    }
+
+    /// Opens the session, plays the flow on it and closes it.
+    @inline(never)
+    private func play(
+        _ flow: Flow, as run: FlowRun, connector: any Connector, settings: FlowInterpreter.Settings, suiteStart: Duration,
+        host: PluginHost, meaning: (any MeaningResolver)?
+    ) async -> Played {
         do {
-            played = try await connector.withSession(SessionRequest(sessionID: run.id, flowName: run.name, clock: clock)) { session in
-                await converse(flow, as: run, session: session, settings: settings, suiteStart: suiteStart, host: host, meaning: meaning)
+            // The session is a scope: its loops run beside the conversation and end with it.
+            return try await connector.withSession(SessionRequest(sessionID: run.id, flowName: run.name, clock: clock)) { session in
+                let play = FlowPlay(
+                    flow, as: run, settings: settings, agentSpeaksFirst: session.agentSpeaksFirst, suiteStart: suiteStart, host: host,
+                    meaning: meaning, clock: clock)
+                return await converse(play, on: session)
             }
         } catch {
-            return await unopened(flow, as: run, error: error, settings: settings, started: started, suiteStart: suiteStart, host: host)
+            return await unopened(flow, as: run, error: error, settings: settings, suiteStart: suiteStart, host: host)
         }
-        return await finish(run, played, started: started, suiteStart: suiteStart, host: host)
     }
 
     /// What a conversation came to: its outcome, its steps and how many agent events it had.
@@ -41,94 +58,105 @@ public struct FlowRunner: Sendable {
     }
 
     /// The session could not be opened: interrupted, or the flow fails at its start with every step skipped.
+    @inline(never)
     private func unopened(
-        _ flow: Flow, as run: FlowRun, error: any Error, settings: FlowInterpreter.Settings, started: Duration, suiteStart: Duration,
-        host: PluginHost
-    ) async -> FlowResult {
+        _ flow: Flow, as run: FlowRun, error: any Error, settings: FlowInterpreter.Settings, suiteStart: Duration, host: PluginHost
+    ) async -> Played {
         if error is CancellationError || Task.isCancelled {
-            let played = Played(outcome: .skipped(reason: "interrupted"), steps: [], events: 0)
-            return await finish(run, played, started: started, suiteStart: suiteStart, host: host)
+            return Played(outcome: .skipped(reason: "interrupted"), steps: [], events: 0)
         }
         var interpreter = FlowInterpreter(flow: flow, settings: settings, at: clock.now)
         let reason = ConnectorError("could not open a session with the agent: \(Self.describe(error))")
         let output = interpreter.transportFailed(reason, at: clock.now)
         for note in output.notes { await relay(note, run: run, suiteStart: suiteStart, host: host) }
         let outcome = interpreter.finalOutcome ?? .failed(StepFailure(message: reason.message, cause: .transport, location: flow.location))
-        return await finish(run, Played(outcome: outcome, steps: interpreter.results, events: 0), started: started, suiteStart: suiteStart, host: host)
+        return Played(outcome: outcome, steps: interpreter.results, events: 0)
     }
 
     /// Plays the flow on the open session until the interpreter finishes or the run is interrupted.
-    private func converse(
-        _ flow: Flow, as run: FlowRun, session: any AgentSession, settings: FlowInterpreter.Settings, suiteStart: Duration, host: PluginHost,
-        meaning: (any MeaningResolver)?
-    ) async -> Played {
-        var settings = settings
-        settings.agentSpeaksFirst = session.agentSpeaksFirst
-        var interpreter = FlowInterpreter(flow: flow, settings: settings, at: clock.now)
-        // Only a flow whose matchers ask models is probed: the probe evaluates each input twice.
-        let asker = MeaningUse.kinds(in: flow.steps).isEmpty ? nil : MeaningAsker(resolver: meaning ?? NoModels(), secrets: host.secrets)
-        if asker != nil { interpreter.probe = MeaningProbe() }
-        await asker?.settle(&interpreter) { _ = $0.start() }
-        var output = interpreter.start()
+    /// Its frame, live for the whole conversation, holds little more than two pointers.
+    @inline(never)
+    private func converse(_ play: FlowPlay, on session: any AgentSession) async -> Played {
+        await start(play)
         while true {
-            for note in output.notes { await relay(note, run: run, suiteStart: suiteStart, host: host) }
-            let next: InterpreterOutput?
-            if Task.isCancelled {
-                next = nil
-            } else {
-                switch output.command {
-                case .finish(let outcome):
-                    return Played(outcome: outcome, steps: interpreter.results, events: interpreter.eventCount)
-                case .perform(let action):
-                    next = await perform(action, on: session, interpreter: &interpreter, asker: asker)
-                case .awaitEvent(let deadline):
-                    next = await awaitEvent(before: deadline, on: session, interpreter: &interpreter, asker: asker)
-                }
+            await relayNotes(of: play)
+            if Task.isCancelled { return play.played(interrupted: true) }
+            let going: Bool
+            switch play.next {
+            case .finish: return play.played(interrupted: false)
+            case .perform: going = await perform(play, on: session)
+            case .awaitEvent: going = await awaitEvent(play, on: session)
             }
-            guard let next else {
-                return Played(outcome: .skipped(reason: "interrupted"), steps: interpreter.results, events: interpreter.eventCount)
-            }
-            output = next
+            if !going { return play.played(interrupted: true) }
         }
     }
 
-    /// Performs `action`; the interpreter's next output, or nil when the run was interrupted.
-    private func perform(
-        _ action: UserAction, on session: any AgentSession, interpreter: inout FlowInterpreter, asker: MeaningAsker?
-    ) async -> InterpreterOutput? {
+    @inline(never)
+    private func start(_ play: FlowPlay) async {
+        if play.asker != nil { await settle(play, .start) }
+        play.start()
+    }
+
+    /// Performs the pending action; false when the run was interrupted.
+    @inline(never)
+    private func perform(_ play: FlowPlay, on session: any AgentSession) async -> Bool {
+        guard let action = play.action else { return true }
         do {
             try await session.perform(action)
         } catch is CancellationError {
-            return nil
+            return false
         } catch {
-            return interpreter.transportFailed(ConnectorError(Self.describe(error)), at: clock.now)
+            play.transportFailed(error)
+            return true
         }
         let now = clock.now
-        await asker?.settle(&interpreter) { _ = $0.actionPerformed(at: now) }
-        return interpreter.actionPerformed(at: now)
+        if play.asker != nil { await settle(play, .performed(at: now)) }
+        play.actionPerformed(at: now)
+        return true
     }
 
-    /// Waits for the next event until `deadline`; the interpreter's next output, or nil when the run was interrupted.
-    private func awaitEvent(
-        before deadline: Duration, on session: any AgentSession, interpreter: inout FlowInterpreter, asker: MeaningAsker?
-    ) async -> InterpreterOutput? {
+    /// Waits for the next event until the pending deadline; false when the run was interrupted.
+    @inline(never)
+    private func awaitEvent(_ play: FlowPlay, on session: any AgentSession) async -> Bool {
         let event: AgentEvent?
         do {
-            event = try await session.next(before: deadline)
+            event = try await session.next(before: play.deadline)
         } catch is CancellationError {
-            return nil
+            return false
         } catch {
-            return interpreter.transportFailed(ConnectorError(Self.describe(error)), at: clock.now)
+            play.transportFailed(error)
+            return true
         }
         let now = clock.now
-        guard let event else {
-            await asker?.settle(&interpreter) { _ = $0.deadlinePassed(at: now) }
-            return interpreter.deadlinePassed(at: now)
-        }
-        await asker?.settle(&interpreter) { _ = $0.received(event, at: now) }
-        return interpreter.received(event, at: now)
+        if play.asker != nil { await settle(play, after: event, at: now) }
+        play.take(event, at: now)
+        return true
     }
 
+    /// For a flow whose matchers ask models: asks them what the input about to be fed needs.
+    /// Out of line, so that no other flow's frames have room for it.
+    @inline(never)
+    private func settle(_ play: FlowPlay, _ input: FlowPlay.Input) async {
+        guard let asker = play.asker else { return }
+        await asker.settle(&play.interpreter) { _ = input.feed(&$0) }
+    }
+
+    @inline(never)
+    private func settle(_ play: FlowPlay, after event: AgentEvent?, at now: Duration) async {
+        await settle(play, event.map { .received($0, at: now) } ?? .deadlinePassed(at: now))
+    }
+
+    /// Publishes the interpreter's notes, in order.
+    @inline(never)
+    private func relayNotes(of play: FlowPlay) async {
+        guard !play.output.notes.isEmpty else { return }
+        let notes = play.takeNotes()
+        for index in notes.indices {
+            if let event = play.event(for: notes[index]) { await play.host.publish(event) }
+        }
+    }
+
+    @inline(never)
     private func publish(_ kind: PluginEvent.Kind, run: FlowRun, suiteStart: Duration, host: PluginHost) async {
         await host.publish(PluginEvent(time: clock.now - suiteStart, flow: run, kind: kind))
     }
@@ -148,6 +176,7 @@ public struct FlowRunner: Sendable {
         await publish(kind, run: run, suiteStart: suiteStart, host: host)
     }
 
+    @inline(never)
     private func finish(_ run: FlowRun, _ played: Played, started: Duration, suiteStart: Duration, host: PluginHost) async -> FlowResult {
         // A pass on a whole-flow retry is flaky, never plain passed, in every report.
         let outcome = run.attempt > 1 && played.outcome == .passed ? .flaky : played.outcome

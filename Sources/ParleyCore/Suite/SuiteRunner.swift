@@ -13,13 +13,21 @@ public struct SuiteRunner: Sendable {
         self.options = options
     }
 
-    /// One flow run to make: a flow, a data row, a repetition.
-    struct Job: Sendable {
-        var planned: PlannedFlow
-        var run: FlowRun
-        var row: [Assignment]
+    /// One flow run to make: a flow, a data row, a repetition. A class, so a worker's frame holds a
+    /// pointer to it while the flow runs, not a copy (issue 20).
+    final class Job: Sendable {
+        let planned: PlannedFlow
+        let run: FlowRun
+        let row: [Assignment]
         /// Secrets the run's name was rendered from, masked before the name is published.
-        var nameSecrets: Set<String> = []
+        let nameSecrets: Set<String>
+
+        init(planned: PlannedFlow, run: FlowRun, row: [Assignment], nameSecrets: Set<String> = []) {
+            self.planned = planned
+            self.run = run
+            self.row = row
+            self.nameSecrets = nameSecrets
+        }
     }
 
     /// The flow runs `flows` expand to under these options, in order.
@@ -65,8 +73,7 @@ public struct SuiteRunner: Sendable {
             for _ in 0..<min(options.parallel, max(jobs.count, 1)) {
                 group.addTask {
                     while let index = board.take() {
-                        let result = await runJob(jobs[index], board: board, suiteStart: suiteStart, host: host)
-                        board.finish(index, result)
+                        await runJob(jobs[index], index: index, board: board, suiteStart: suiteStart, host: host)
                     }
                 }
             }
@@ -79,15 +86,14 @@ public struct SuiteRunner: Sendable {
         return RunSummary(results: results, startedAt: startedAt, duration: clock.now - suiteStart, interrupted: Task.isCancelled)
     }
 
-    private func runJob(_ job: Job, board: Board, suiteStart: Duration, host: PluginHost) async -> FlowResult {
+    /// Runs `job`, with its whole-flow retries, and puts its result on the board at `index`.
+    @inline(never)
+    private func runJob(_ job: Job, index: Int, board: Board, suiteStart: Duration, host: PluginHost) async {
         let skipReason = Task.isCancelled
             ? "interrupted" : (options.failFast && board.sawFailure ? "--fail-fast: an earlier flow failed" : job.planned.skipReason)
         if let skipReason {
-            let result = FlowResult(
-                run: job.run, outcome: .skipped(reason: skipReason), steps: [], started: clock.now - suiteStart, duration: .zero,
-                eventCount: 0)
-            await host.publish(PluginEvent(time: clock.now - suiteStart, flow: job.run, kind: .flowFinished(result)))
-            return result
+            board.finish(index, await skip(job.run, reason: skipReason, suiteStart: suiteStart, host: host))
+            return
         }
         let settings = FlowInterpreter.Settings(
             defaultTimeout: job.planned.defaultTimeout, overrides: options.variables, row: job.row, environment: job.planned.environment,
@@ -104,8 +110,18 @@ public struct SuiteRunner: Sendable {
                 continue
             }
             if case .failed = result.outcome { board.noteFailure() }
-            return result
+            board.finish(index, result)
+            return
         }
+    }
+
+    /// Out of line, so its event is no part of `runJob`'s frame, which is live while the flow waits (issue 20).
+    @inline(never)
+    private func skip(_ run: FlowRun, reason: String, suiteStart: Duration, host: PluginHost) async -> FlowResult {
+        let result = FlowResult(
+            run: run, outcome: .skipped(reason: reason), steps: [], started: clock.now - suiteStart, duration: .zero, eventCount: 0)
+        await host.publish(PluginEvent(time: clock.now - suiteStart, flow: run, kind: .flowFinished(result)))
+        return result
     }
 }
 

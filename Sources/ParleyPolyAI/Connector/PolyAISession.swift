@@ -64,7 +64,8 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
     }
 
     func next(before deadline: Duration) async throws -> AgentEvent? {
-        if let event = try await mailbox.next(before: deadline, clock: clock) { return event }
+        // Wait, then take: this frame, held while the agent thinks, has no room for an event (issue 20).
+        if try await mailbox.wait(before: deadline, clock: clock) { return try mailbox.take() }
         // The flow stopped waiting while an attempt to connect is still in flight (a token endpoint
         // that answers late, a silent socket): report what it waits on, so a step that fails now
         // names it instead of "got no reply".

@@ -5,14 +5,10 @@ import ParleyModel
 /// The session's mutable part behind one lock: the conversation, and the items scheduled on the
 /// clock, in the order they are due.
 final class SessionTimeline: @unchecked Sendable {
-    /// What `take` found.
-    enum Next {
-        /// An event that is due.
-        case event(AgentEvent)
-        /// Nothing is due yet: sleep until `target`, or until `signal` fires.
-        case wait(until: Duration, signal: WakeSignal)
-        /// The session is closed.
-        case closed
+    /// What to sleep for when nothing is due: until `until`, or until `signal` fires.
+    struct Wait {
+        var until: Duration
+        var signal: WakeSignal
     }
 
     private let lock = NSLock()
@@ -53,30 +49,45 @@ final class SessionTimeline: @unchecked Sendable {
         woken.forEach { $0.fire() }
     }
 
-    /// The next due event at `now`, or how long to wait for one (never past `deadline`).
-    func take(at now: Duration, deadline: Duration) throws -> Next? {
-        try lock.withLock { () throws -> Next? in
-            while let first = queue.first, first.due <= now {
-                queue.removeFirst()
-                switch first.content {
-                case .event(let event): return .event(event)
-                case .fault(.dropConnection):
-                    dropped = true
-                    queue = []
-                case .fault(.duplicateNext), .fault(.reorderNext), .fault(.malformedFrame), .fault(.close), .fault(.binaryFrame),
-                    .fault(.delayEcho), .fault(.outage):
-                    // Wire faults: the servers that speak a protocol apply them; in-process there is
-                    // no frame to duplicate, reorder, garble or close, and no echo to hold back.
-                    continue
-                }
-            }
-            if dropped { throw ConnectorError(Self.dropMessage) }
-            if closed { return .closed }
-            guard now < deadline else { return nil }
+    /// How long to wait at `now` for an event (never past `deadline`), with a signal registered
+    /// that a new action fires; nil when there is no need: an event is due, the session is closed
+    /// or the deadline has come. Throws after a scripted `drop_connection`.
+    func wait(at now: Duration, deadline: Duration) throws -> Wait? {
+        try lock.withLock { () throws -> Wait? in
+            if try firstDue(at: now) || closed || now >= deadline { return nil }
             let signal = WakeSignal()
             sleepers.append(signal)
-            return .wait(until: min(queue.first?.due ?? deadline, deadline), signal: signal)
+            return Wait(until: min(queue.first?.due ?? deadline, deadline), signal: signal)
         }
+    }
+
+    /// The event due at `now`; nil when none is (after `wait` said there is no need: the session
+    /// is closed or the deadline has come). Throws after a scripted `drop_connection`.
+    func take(at now: Duration) throws -> AgentEvent? {
+        try lock.withLock { () throws -> AgentEvent? in
+            guard try firstDue(at: now), case .event(let event) = queue.removeFirst().content else { return nil }
+            return event
+        }
+    }
+
+    /// Whether an event is due at `now`, first in the queue, after the faults due before it are
+    /// applied. Must hold the lock.
+    private func firstDue(at now: Duration) throws -> Bool {
+        while let first = queue.first, first.due <= now {
+            switch first.content {
+            case .event: return true
+            case .fault(.dropConnection):
+                dropped = true
+                queue = []
+            case .fault(.duplicateNext), .fault(.reorderNext), .fault(.malformedFrame), .fault(.close), .fault(.binaryFrame),
+                .fault(.delayEcho), .fault(.outage):
+                // Wire faults: the servers that speak a protocol apply them; in-process there is
+                // no frame to duplicate, reorder, garble or close, and no echo to hold back.
+                queue.removeFirst()
+            }
+        }
+        if dropped { throw ConnectorError(Self.dropMessage) }
+        return false
     }
 
     /// Stops tracking a sleeper that woke by itself, so a long quiet session does not pile them up.

@@ -20,14 +20,14 @@ public final class SimulatorSession: AgentSession {
 
     /// The next event, sleeping on the clock until it is due; nil once the clock reaches `deadline`.
     /// Throws a `ConnectorError` after a scripted `drop_connection`.
+    ///
+    /// Waiting and taking are apart so that this frame, which thousands of open conversations hold
+    /// while their agents think, keeps no room for an event (issue 20).
     public func next(before deadline: Duration) async throws -> AgentEvent? {
         while true {
-            switch try timeline.take(at: clock.now, deadline: deadline) {
-            case nil, .closed?: return nil
-            case .event(let event)?: return event
-            case .wait(let target, let signal)?:
-                try await sleep(until: target, orUntil: signal)
-            }
+            let now = clock.now
+            guard let wait = try timeline.wait(at: now, deadline: deadline) else { return try timeline.take(at: now) }
+            try await sleep(until: wait.until, orUntil: wait.signal)
         }
     }
 
