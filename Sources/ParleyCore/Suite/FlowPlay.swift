@@ -109,17 +109,7 @@ final class FlowPlay {
     /// The plugin event for `note`; nil for secrets, which the run's registry takes at once.
     @inline(never)
     func event(for note: InterpreterNote) -> PluginEvent? {
-        let kind: PluginEvent.Kind
-        switch note {
-        case .stepStarted(let info): kind = .stepStarted(info)
-        case .stepFinished(let result): kind = .stepFinished(result)
-        case .userAction(let action): kind = .userAction(action)
-        case .agentEvent(let event, let offset): kind = .agentEvent(event, offset: offset)
-        case .log(let text): kind = .log(text)
-        case .secrets(let values):
-            host.secrets.add(values)
-            return nil
-        }
+        guard let kind = note.pluginKind(registeringIn: host.secrets) else { return nil }
         return PluginEvent(time: clock.now - suiteStart, flow: run, kind: kind)
     }
 

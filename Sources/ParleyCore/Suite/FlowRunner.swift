@@ -162,17 +162,7 @@ public struct FlowRunner: Sendable {
     }
 
     private func relay(_ note: InterpreterNote, run: FlowRun, suiteStart: Duration, host: PluginHost) async {
-        let kind: PluginEvent.Kind
-        switch note {
-        case .stepStarted(let info): kind = .stepStarted(info)
-        case .stepFinished(let result): kind = .stepFinished(result)
-        case .userAction(let action): kind = .userAction(action)
-        case .agentEvent(let event, let offset): kind = .agentEvent(event, offset: offset)
-        case .log(let text): kind = .log(text)
-        case .secrets(let values):
-            host.secrets.add(values)
-            return
-        }
+        guard let kind = note.pluginKind(registeringIn: host.secrets) else { return }
         await publish(kind, run: run, suiteStart: suiteStart, host: host)
     }
 
