@@ -222,8 +222,9 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
                     progress.opened
                     ? "the socket at \(shownSocket) opened but the agent sent nothing for \(timeout.flowText)"
                     : "the socket at \(shownSocket) did not open within \(timeout.flowText)"
-                attempt.cancel()
+                // The reason first: the cancelled attempt's own ending (a drop) must not win the race.
                 sink.yield((.unreachable(why), false))
+                attempt.cancel()
             }
             var iterator = results.makeAsyncIterator()
             let result = await iterator.next() ?? (.dropped, false)
