@@ -4,11 +4,22 @@
 # `bot-parley` (Parley's command line with the `mybot` connector and `slowest` plugin added)
 # validates, runs, fails, describes and refuses the way `parley` does for its own connectors.
 # Prints each check; exits 1 if any failed.
+#   run.sh          builds, then checks
+#   run.sh build    only builds (scripts/test builds it with the rest, before any test runs)
+#   run.sh check    only checks what is built
 set -euo pipefail
 cd "$(dirname "$0")"
+mode="${1:-all}"
+case "$mode" in
+  all | build | check) ;;
+  *) echo "usage: run.sh [build|check]" >&2; exit 2 ;;
+esac
 
-echo "== custom-bot: building (swift build --build-tests in Examples/custom-bot)"
-swift build --build-tests
+if [ "$mode" != check ]; then
+  echo "== custom-bot: building (swift build --build-tests in Examples/custom-bot)"
+  swift build --build-tests
+fi
+[ "$mode" != build ] || exit 0
 bin="$(swift build --show-bin-path)"
 parley="$bin/bot-parley"
 

@@ -153,16 +153,42 @@ struct CIFilesTests {
         return try ReportCommandTests.flows(folder.appendingPathComponent("whole/report.json"))
     }
 
-    /// The whole run's flows, and a fresh copy of Flows/ for one engine's shards; the caller removes it.
-    static func wholeAndCopy() async throws -> (flows: [String], folder: URL) {
+    /// Runs each shard's job at once, each in a workspace of its own as on a runner of its own, then
+    /// puts each shard's `reports/shard-N` in `merge`'s `reports/`, where the merge job's artifact
+    /// download puts it.
+    static func shardJobs(
+        _ shards: [Int], engine: String, in folder: URL, mergingInto merge: URL, _ job: @escaping @Sendable (Int, URL) async throws -> Void
+    ) async throws {
+        try await concurrently(shards) { shard in
+            let own = try workspace("\(engine)-shard-\(shard)", in: folder)
+            try await job(shard, own)
+            let reports = merge.appendingPathComponent("reports")
+            try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
+            let artifact = own.appendingPathComponent("reports/shard-\(shard)")
+            guard FileManager.default.fileExists(atPath: artifact.path) else { return }
+            try FileManager.default.copyItem(at: artifact, to: reports.appendingPathComponent("shard-\(shard)"))
+        }
+    }
+
+    /// Runs `body` for each of `items` at once (a CI engine's parallel jobs), and waits for all.
+    static func concurrently<Item: Sendable>(_ items: [Item], _ body: @escaping @Sendable (Item) async throws -> Void) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for item in items { group.addTask { try await body(item) } }
+            try await group.waitForAll()
+        }
+    }
+
+    /// The whole run's flows, awaited only when a merge is compared with it, so the shards run
+    /// beside the whole run.
+    static func wholeFlows() async throws -> [String] {
         let flows = try await wholeRun.value
         #expect(flows.count > 3)
-        return (flows, try RunFixtures.copy(examples: true))
+        return flows
     }
 
     @Test("GitHub Actions: the matrix's shards, run as its jobs run them against Flows/, cover every flow once, and its merge gives back the whole run")
     func githubShardsMergeToTheWholeRun() async throws {
-        let (flows, folder) = try await Self.wholeAndCopy()
+        let folder = try RunFixtures.copy(examples: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         // GitHub Actions: the matrix's shards, each job's `run:` steps in order with bash -e (the
         // workflow's default shell); the artifacts' paths as upload-artifact and download-artifact lay them out.
@@ -190,15 +216,16 @@ struct CIFilesTests {
             #expect(mergeSteps.last?["if"] as? String == "always()", "the merged reports are uploaded when the run failed")
 
             let workspace = try Self.workspace("github", in: folder)
-            for shard in matrix {
+            try await Self.shardJobs(matrix, engine: "github", in: folder, mergingInto: workspace) { shard, own in
                 for run in runs {
                     let script = run.replacingOccurrences(of: "${{ matrix.shard }}", with: "\(shard)")
                     #expect(!script.contains("${{"), "\(script)")
-                    let output = try await Self.shell("/bin/bash", script, in: workspace)
+                    let output = try await Self.shell("/bin/bash", script, in: own)
                     #expect(output.status == 0, "shard \(shard): \(script)\n\(output.stdout)\n\(output.stderr)")
                 }
             }
             let merged = try await Self.shell("/bin/bash", mergeSteps.compactMap { $0["run"] as? String }.joined(separator: "\n"), in: workspace)
+            let flows = try await Self.wholeFlows()
             try Self.expectMerged(merged, report: workspace.appendingPathComponent("reports/merged/report.json"), shards: total, whole: flows, "GitHub")
         }
 
@@ -206,7 +233,7 @@ struct CIFilesTests {
 
     @Test("Kubernetes: the Indexed Job's pods, run as their script runs against Flows/, cover every top-level flow once, and the merging Job gives them back")
     func kubernetesShardsMergeToTheWholeRun() async throws {
-        let (flows, folder) = try await Self.wholeAndCopy()
+        let folder = try RunFixtures.copy(examples: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         // Kubernetes: each index's pod script with its JOB_COMPLETION_INDEX, then the merging Job's
         // args; the volume mounted at /reports is a folder here, and /project is Flows (the shards'
@@ -235,16 +262,22 @@ struct CIFilesTests {
             let args = try #require((reportPod["containers"] as? [[String: Any]])?.first?["args"] as? [String])
 
             let reports = folder.appendingPathComponent("kubernetes-volume")
-            let local = { (text: String) in
+            let local = { @Sendable (text: String) in
                 text.replacingOccurrences(of: "/reports/", with: reports.path + "/").replacingOccurrences(of: "/project", with: "Flows")
             }
-            for index in 0..<completions {
-                let output = try await Self.shell("/bin/sh", local(script), in: folder, environment: ["JOB_COMPLETION_INDEX": "\(index)"])
+            // The Indexed Job's pods run at once (parallelism is completions), each with its own
+            // copy of the project and the one volume.
+            try await Self.concurrently(Array(0..<completions)) { index in
+                let pod = folder.appendingPathComponent("pod-\(index)")
+                try FileManager.default.createDirectory(at: pod, withIntermediateDirectories: true)
+                try FileManager.default.copyItem(at: folder.appendingPathComponent("Flows"), to: pod.appendingPathComponent("Flows"))
+                let output = try await Self.shell("/bin/sh", local(script), in: pod, environment: ["JOB_COMPLETION_INDEX": "\(index)"])
                 #expect(output.status == 0, "index \(index): \(output.stdout)\n\(output.stderr)")
                 #expect(FileManager.default.fileExists(atPath: reports.appendingPathComponent("shard-\(index + 1)/report.json").path))
             }
             let merged = try await CommandRunner(executable: Self.parley, directory: folder).run(args.map(local))
             // The pods run the ConfigMap's flows, a flat folder: Flows/*.flow.yaml here.
+            let flows = try await Self.wholeFlows()
             let topLevel = flows.filter { $0.prefix { $0 != " " }.filter { $0 == "/" }.count == 1 }
             #expect(topLevel.count > 3 && topLevel.count < flows.count)
             try Self.expectMerged(merged, report: reports.appendingPathComponent("merged/report.json"), shards: completions, whole: topLevel, "Kubernetes")
@@ -254,7 +287,7 @@ struct CIFilesTests {
 
     @Test("GitLab CI: the parallel shards, run as GitLab runs their script against Flows/, cover every flow once, and the merge gives back the whole run")
     func gitlabShardsMergeToTheWholeRun() async throws {
-        let (flows, folder) = try await Self.wholeAndCopy()
+        let folder = try RunFixtures.copy(examples: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         // GitLab CI: `parallel: N` runs the shards' script with CI_NODE_INDEX 1…N and CI_NODE_TOTAL N.
         do {
@@ -272,11 +305,12 @@ struct CIFilesTests {
             #expect(needs.contains { $0["job"] as? String == "shards" && $0["artifacts"] as? Bool == true })
 
             let workspace = try Self.workspace("gitlab", in: folder)
-            for index in 1...parallel {
-                let output = try await Self.shell("/bin/sh", script, in: workspace, environment: ["CI_NODE_INDEX": "\(index)", "CI_NODE_TOTAL": "\(parallel)"])
+            try await Self.shardJobs(Array(1...parallel), engine: "gitlab", in: folder, mergingInto: workspace) { index, own in
+                let output = try await Self.shell("/bin/sh", script, in: own, environment: ["CI_NODE_INDEX": "\(index)", "CI_NODE_TOTAL": "\(parallel)"])
                 #expect(output.status == 0, "shard \(index): \(output.stdout)\n\(output.stderr)")
             }
             let merged = try await Self.shell("/bin/sh", try #require(merge["script"] as? [String]).joined(separator: "\n"), in: workspace)
+            let flows = try await Self.wholeFlows()
             try Self.expectMerged(merged, report: workspace.appendingPathComponent("reports/merged/report.json"), shards: parallel, whole: flows, "GitLab")
         }
     }

@@ -173,8 +173,11 @@ struct MetricsPluginRunTests {
         let output = try await CommandRunner(executable: executable, directory: project, environment: environment).run(["run", "."])
         let elapsed = Date().timeIntervalSince(started)
         #expect(output.status == 1, "stderr: \(output.stderr)")
-        // The 2 s deadline plus a generous allowance for running the flows and writing reports.
-        #expect(elapsed < 2 + 20, "the run took \(elapsed)s")
+        // The server holds the push for an hour: a run that waited for it, or for its own attempt
+        // timeouts, would take minutes. That the 2 s deadline itself ends the push is the cause
+        // below (and FlushTests on virtual time); how soon is a benchmark's figure, not a bound
+        // here, where a loaded machine stretched this run to 28 s.
+        #expect(elapsed < 60, "the run took \(elapsed)s")
         let failures = try #require(try Self.report(project)["delivery_failures"] as? [[String: Any]])
         #expect(failures.count == 1)
         #expect(failures.first?["cause"] as? String == "deadline", "\(failures)")

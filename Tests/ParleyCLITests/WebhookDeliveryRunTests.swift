@@ -58,10 +58,12 @@ struct WebhookDeliveryRunTests {
         let output = try await CommandRunner(executable: executable, directory: project).run(["run", "."])
         let elapsed = Date().timeIntervalSince(started)
         #expect(output.status == 1, "one flow fails; deliveries do not change the exit code\nstdout: \(output.stdout)\nstderr: \(output.stderr)")
-        // The documented deadline (2s here, the 10s default for busy) plus a generous allowance for
-        // starting, running two quick flows and writing reports. Before, busy took minutes.
-        let deadline: Double = flush == nil ? 10 : 2
-        #expect(elapsed < deadline + 20, "the run took \(elapsed)s")
+        // Waiting on the receiver would take minutes: slow holds a request for an hour, busy asks
+        // for 60 s, and before the deadline busy took minutes. That the deadline (2 s here, the 10 s
+        // default for busy) ends each delivery is each failure's cause and reason below (and
+        // FlushTests on virtual time); how soon is a benchmark's figure (BENCHMARKS.md, the webhook
+        // flush), not a bound here, where a loaded machine stretched such a run to 28 s.
+        #expect(elapsed < 60, "the run took \(elapsed)s")
         let report = try Self.report(project)
         let failures = try #require(report["delivery_failures"] as? [[String: Any]])
         #expect(failures.count == 3, "two per-flow deliveries and the run's: \(failures)")
