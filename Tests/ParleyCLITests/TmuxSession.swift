@@ -68,16 +68,39 @@ struct TmuxSession {
         }
     }
 
-    /// Kills the tmux server and everything in it. Synchronous, for `defer`: `tmux kill-server`
-    /// returns at once.
+    /// Kills the tmux server and everything in it. Synchronous, for `defer`. `tmux kill-server`
+    /// alone was seen to leave a server started from a test running, with its pane's shell (and
+    /// its `sleep 600`): so the panes' process groups and the server are killed by PID too.
     func stop() {
-        let kill = Process()
-        kill.executableURL = URL(fileURLWithPath: Self.binary)
-        kill.arguments = ["-L", socket, "kill-server"]
-        kill.standardInput = FileHandle.nullDevice
-        kill.standardOutput = FileHandle.nullDevice
-        kill.standardError = FileHandle.nullDevice
-        guard (try? kill.run()) != nil else { return }
-        kill.waitUntilExit()
+        let panes = Self.output(["-L", socket, "list-panes", "-a", "-F", "#{pane_pid}"]).split(separator: "\n").compactMap { Int32($0) }
+        let server = Int32(Self.output(["-L", socket, "display-message", "-p", "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines))
+        // Each pane's shell leads its own process group: the group holds what it started.
+        for pane in panes where pane > 1 { kill(-pane, SIGKILL) }
+        _ = Self.output(["-L", socket, "kill-server"])
+        if let server, server > 1, Self.isServer(server, socket: socket) { kill(server, SIGKILL) }
+        // A killed server leaves its socket file behind.
+        let folder = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+        try? FileManager.default.removeItem(atPath: "\(folder)/tmux-\(getuid())/\(socket)")
+    }
+
+    /// Whether `pid` is still this test's tmux server (a PID is not reused while it runs).
+    private static func isServer(_ pid: Int32, socket: String) -> Bool {
+        guard let cmdline = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8) else { return false }
+        return cmdline.contains(socket)
+    }
+
+    /// Runs tmux with `arguments` and waits: its standard output, empty when it failed.
+    private static func output(_ arguments: [String]) -> String {
+        let process = Process()
+        let pipe = Pipe()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return "" }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : ""
     }
 }

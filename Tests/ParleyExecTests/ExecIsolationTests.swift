@@ -34,7 +34,7 @@ struct ExecIsolationTests {
     func closesItsInput() async throws {
         let run = try ExecRun()
         // Still running when the writes fail, so they fail for want of a reader, not because it exited.
-        let summary = await ExecRun.run(run.plugin(Self.shell("exec 0<&-; sleep 5")), events: ExecRun.chattyEvents(count: 20))
+        let summary = await ExecRun.run(run.plugin(Self.shell("exec 0<&-; sleep 600")), events: ExecRun.chattyEvents(count: 20))
         let failures = ExecRun.failures(summary)
         #expect(failures.count == 1)
         #expect(failures.first?.hasPrefix("exec: /bin/sh stopped reading its standard input before the run's events ended (0 of ") == true, "\(failures)")
