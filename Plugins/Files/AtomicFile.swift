@@ -1,4 +1,5 @@
 import Foundation
+import ParleyModel
 
 #if canImport(Glibc)
     import Glibc
@@ -17,7 +18,7 @@ enum AtomicFile {
         } catch {
             throw FilesPluginError.cannotWrite(url.path, folder: error)
         }
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(RandomID.uuid().uuidString).tmp")
         do {
             try Data(text.utf8).write(to: temporary)
         } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import ParleyModel
 
 #if canImport(Glibc)
     import Glibc
@@ -34,7 +35,7 @@ enum Textfile {
 
     /// `.<name>.<uuid>.tmp` beside `url`.
     static func temporaryURL(for url: URL) -> URL {
-        url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(RandomID.uuid().uuidString).tmp")
     }
 
     private static func reason(_ error: any Error) -> String {

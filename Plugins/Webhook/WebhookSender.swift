@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import ParleyCore
 import ParleyHTTP
+import ParleyModel
 
 /// POSTs one body with the webhook's headers, retrying as `DeliveryAttempts` decides and
 /// sleeping on the flush's clock between attempts; the flush cuts a delivery short at its
@@ -17,7 +18,7 @@ struct WebhookSender: Sendable {
 
     /// Delivers `body`, one delivery id across all its attempts; nil when delivered, else why it failed.
     func deliver(_ body: [UInt8], flush: Flush) async -> DeliveryAttempts.GiveUp? {
-        let request = makeRequest(body: body, delivery: UUID().uuidString.lowercased())
+        let request = makeRequest(body: body, delivery: RandomID.string())
         var attempts = DeliveryAttempts(retries: options.retries, backoff: options.backoff)
         while true {
             var action: DeliveryAttempts.Action

@@ -53,7 +53,7 @@ struct Chat: AsyncParsableCommand {
             throw ExitStatus.invalidInput
         }
         let clock = SystemClock()
-        let request = SessionRequest(sessionID: "chat-\(UUID().uuidString.prefix(8))", flowName: "chat", clock: clock)
+        let request = SessionRequest(sessionID: "chat-\(RandomID.uuid().uuidString.prefix(8))", flowName: "chat", clock: clock)
         let redactor = Redactor(secrets: chosen.secrets)
         let talked: ChatLoop
         do {

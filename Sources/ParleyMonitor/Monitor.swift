@@ -67,7 +67,7 @@ public struct Monitor: Sendable {
                         continue
                     }
                     started[name, default: 0] += 1
-                    let id = UUID().uuidString.lowercased()
+                    let id = RandomID.string()
                     let start = CheckStart(date: date(), reading: clock.now)
                     let timeout = timeout(of: check)
                     logger.debug("check started", metadata: ["check": .string(name), "run_id": .string(id)])

@@ -32,7 +32,7 @@ public final class AGUIConnector: Connector, Sendable {
     /// `parley serve` and LangGraph do) must not see a rerun, a retry or a second `parley run`
     /// continue an earlier thread. The flow run's id stays readable at the front.
     static func threadID(for sessionID: String) -> String {
-        "\(sessionID)#\(UUID().uuidString.prefix(8).lowercased())"
+        "\(sessionID)#\(RandomID.uuid().uuidString.prefix(8).lowercased())"
     }
 
     /// Nothing to release: the HTTP client is the caller's.

@@ -67,7 +67,7 @@ actor CometChatHub {
 
     /// A new auth token for `uid` (any uid is a user).
     func issueToken(for uid: String) -> String {
-        let token = "\(uid)_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
+        let token = "\(uid)_\(RandomID.string().replacingOccurrences(of: "-", with: ""))"
         tokens[token] = uid
         credentials[uid, default: []].append(token)
         use(user: uid)
@@ -83,7 +83,7 @@ actor CometChatHub {
 
     /// A new JWT for the user of `token` (`PUT /v3.0/me`); the socket authenticates with it.
     func issueJWT(for uid: String) -> String {
-        let part = { UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "") }
+        let part = { RandomID.string().replacingOccurrences(of: "-", with: "") }
         let jwt = "eyJ\(part()).\(part()).\(part())"
         jwts[jwt] = uid
         credentials[uid, default: []].append(jwt)

@@ -1,4 +1,5 @@
 import Foundation
+import ParleyModel
 
 /// The access tokens the server mints: JWT-shaped (three base64url parts, a payload with `sub`,
 /// `iat` and `exp`), as the SDK checks structurally, but not signed: the third part is a random
@@ -10,7 +11,7 @@ enum PolyAIAccessToken {
         let issued = Int(now.timeIntervalSince1970)
         let header = #"{"alg":"none","typ":"JWT"}"#
         let payload =
-            #"{"sub":"user-\#(UUID().uuidString.lowercased())","iss":"parley-serve","iat":\#(issued),"exp":\#(issued + seconds(lifetime))}"#
+            #"{"sub":"user-\#(RandomID.string())","iss":"parley-serve","iat":\#(issued),"exp":\#(issued + seconds(lifetime))}"#
         var tag = [UInt8](repeating: 0, count: 24)
         for index in tag.indices { tag[index] = UInt8.random(in: .min ... .max) }
         return [Data(header.utf8), Data(payload.utf8), Data(tag)].map(base64URL).joined(separator: ".")

@@ -164,7 +164,7 @@ actor PolyAISession {
         let play = engine.respond(to: action, in: &state)
         let encoded = encoder.encode(play)
         suggestions = encoded.lastSuggestions ?? suggestions
-        let echo = PolyAIEvent.userMessageEcho(messageID: UUID().uuidString.lowercased(), text: text, metadata: metadata)
+        let echo = PolyAIEvent.userMessageEcho(messageID: RandomID.string(), text: text, metadata: metadata)
         // The agent thinks only when it will say something: a silent play leaves no typing indicator on.
         let items = encoded.events.isEmpty ? encoded.items : [PolyAITimedItem(.output(.thinking), at: .zero)] + encoded.items
         guard encoded.echoDelay > .zero else {
@@ -238,7 +238,7 @@ actor PolyAISession {
 
     private static func envelope(_ event: PolyAIEvent, sequence: Int?) -> PolyAIRecord {
         PolyAIRecord(
-            event, id: UUID().uuidString.lowercased(), sequence: sequence,
+            event, id: RandomID.string(), sequence: sequence,
             timestamp: Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(Date()))
     }
 }

@@ -1,5 +1,6 @@
 import Logging
 import Foundation
+import ParleyModel
 import ParleyCore
 import ParleySimulator
 
@@ -67,7 +68,7 @@ actor PolyAISessionStore {
 
     /// A new session, its plays running in the pool.
     func createSession(streaming: Bool) -> String {
-        let id = UUID().uuidString.lowercased()
+        let id = RandomID.string()
         let session = PolyAISession(
             id: id, streaming: streaming, script: script, options: options, clock: clock, pool: pool, logger: logger,
             onEnded: { [weak self] in await self?.sessionEnded(id) })
