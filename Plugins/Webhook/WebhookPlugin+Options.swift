@@ -3,8 +3,8 @@ import ParleyModel
 extension WebhookPlugin {
     /// The webhook's settings: where to POST, when, how, and how hard to try.
     ///
-    /// `parse(_:)` reads the `webhook:` entry of `parley.yaml`; the timing fields (`timeout`,
-    /// `backoff`) have no YAML keys and exist so tests and embedders can shrink them.
+    /// `parse(_:)` reads the `webhook:` entry of `parley.yaml`; `backoff` has no YAML key and
+    /// exists so tests and embedders can shrink it.
     public struct Options: Hashable, Sendable {
         /// The endpoint, an `http` or `https` URL.
         public var url: String
@@ -20,7 +20,7 @@ extension WebhookPlugin {
         public var retries: Int
         /// Extra request headers (`headers:`), sent before Parley's own.
         public var headers: [String: String]
-        /// The limit for one attempt, connection included.
+        /// The limit for one attempt, connection included (`timeout:`).
         public var timeout: Duration
         /// The waits between attempts.
         public var backoff: Backoff

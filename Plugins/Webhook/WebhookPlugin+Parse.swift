@@ -4,7 +4,7 @@ import ParleyModel
 
 extension WebhookPlugin.Options {
     /// The keys `parse(_:)` reads; anything else is an error.
-    public static let settingKeys = ["url", "on", "per", "secret", "format", "retries", "headers", "flush"]
+    public static let settingKeys = ["url", "on", "per", "secret", "format", "retries", "headers", "timeout", "flush"]
 
     /// Headers Parley sets itself, which `headers:` may not replace.
     static let reservedHeaders: Set<String> = [
@@ -26,7 +26,8 @@ extension WebhookPlugin.Options {
         if let value = settings["secret"] { options.secret = try parseSecret(value) }
         if let value = settings["retries"] { options.retries = try parseRetries(value) }
         if let value = settings["headers"] { options.headers = try parseHeaders(value) }
-        if let value = settings["flush"] { options.flush = try parseFlush(value) }
+        if let value = settings["timeout"] { options.timeout = try parseDuration(value, key: "timeout") }
+        if let value = settings["flush"] { options.flush = try parseDuration(value, key: "flush") }
         return options
     }
 
@@ -88,11 +89,12 @@ extension WebhookPlugin.Options {
         return Int(number)
     }
 
-    private static func parseFlush(_ value: JSONValue) throws -> Duration {
+    /// `flush` and `timeout`: a duration above zero and at most ten minutes.
+    private static func parseDuration(_ value: JSONValue, key: String) throws -> Duration {
         let longest = WebhookPlugin.Options.longestFlush
         let problem = "expected a duration from 1ms to \(longest.flowText), like 10s or 1m; got \(value.compactText())"
-        guard case .string(let text) = value, let duration = DurationText.parse(text) else { throw WebhookError.setting("flush", problem) }
-        guard duration > .zero, duration <= longest else { throw WebhookError.setting("flush", problem) }
+        guard case .string(let text) = value, let duration = DurationText.parse(text) else { throw WebhookError.setting(key, problem) }
+        guard duration > .zero, duration <= longest else { throw WebhookError.setting(key, problem) }
         return duration
     }
 

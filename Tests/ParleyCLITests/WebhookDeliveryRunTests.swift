@@ -10,11 +10,11 @@ struct WebhookDeliveryRunTests {
     let executable = ProjectPaths.product("parley")
 
     /// A copy of `Fixtures/webhook` whose parley.yaml POSTs every flow and the run to `port`,
-    /// with `retries: 100` and the given `flush:` (the default when nil).
-    static func project(port: Int, flush: String?) throws -> (folder: URL, project: URL) {
+    /// with `retries: 100` and the given `flush:` and `timeout:` (the defaults when nil).
+    static func project(port: Int, flush: String?, timeout: String? = nil) throws -> (folder: URL, project: URL) {
         let folder = try RunFixtures.copy()
         let project = folder.appendingPathComponent("Fixtures/webhook")
-        let flushSetting = flush.map { ", flush: \($0)" } ?? ""
+        let flushSetting = (flush.map { ", flush: \($0)" } ?? "") + (timeout.map { ", timeout: \($0)" } ?? "")
         var config = try String(contentsOf: project.appendingPathComponent("parley.yaml"), encoding: .utf8)
         config += """
               - webhook: { url: "http://127.0.0.1:\(port)/hook", on: [always], per: flow, retries: 100\(flushSetting) }
@@ -108,8 +108,10 @@ struct WebhookDeliveryRunTests {
         let bodiesFile = bodies.appendingPathComponent("bodies.txt")
         let server = try await HookServer(bodies: bodiesFile, mode: "slow")
         defer { server.stop() }
-        // A flush of 10 minutes: without Ctrl-C the run would wait that long.
-        let (folder, project) = try Self.project(port: server.port, flush: "10m")
+        // A flush of 10 minutes: without Ctrl-C the run would wait that long. Each attempt may
+        // take as long, so however late a loaded machine gets here, the first attempt of each
+        // delivery is still the one under way (at the default 10s, one was seen on its second).
+        let (folder, project) = try Self.project(port: server.port, flush: "10m", timeout: "10m")
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = try LiveRun(executable, ["run", "."], in: project)
         // Interrupt once all three deliveries (two flows, then the run) have reached the receiver, which holds them.

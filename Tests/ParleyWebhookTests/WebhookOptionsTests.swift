@@ -18,6 +18,7 @@ struct WebhookOptionsTests {
         #expect(options.headers.isEmpty)
         #expect(options.backoff == Options.Backoff(initial: .milliseconds(500), factor: 2, maximum: .seconds(8)))
         #expect(options.flush == .seconds(10))
+        #expect(options.timeout == .seconds(10))
         #expect(options.concurrency == 4)
     }
 
@@ -26,8 +27,10 @@ struct WebhookOptionsTests {
         let options = try Options.parse([
             "url": "http://127.0.0.1:9000/hook", "on": ["failure", "success"], "per": "flow", "secret": "k3y",
             "format": "slack", "retries": 5, "headers": .object([JSONMember("Authorization", "Bearer t")]), "flush": "1m30s",
+            "timeout": "2m",
         ])
         #expect(options.flush == .seconds(90))
+        #expect(options.timeout == .seconds(120))
         #expect(options.on == [.failure, .success])
         #expect(options.per == .flow)
         #expect(options.secret == "k3y")
@@ -59,6 +62,8 @@ struct WebhookOptionsTests {
             (["url": "http://h/x", "flush": "0s"], "webhook: flush: expected a duration from 1ms to 10m, like 10s or 1m; got \"0s\""),
             (["url": "http://h/x", "flush": "11m"], "webhook: flush: expected a duration from 1ms to 10m, like 10s or 1m; got \"11m\""),
             (["url": "http://h/x", "flush": 10], "webhook: flush: expected a duration from 1ms to 10m, like 10s or 1m; got 10"),
+            (["url": "http://h/x", "timeout": "0s"], "webhook: timeout: expected a duration from 1ms to 10m, like 10s or 1m; got \"0s\""),
+            (["url": "http://h/x", "timeout": "soon"], "webhook: timeout: expected a duration from 1ms to 10m, like 10s or 1m; got \"soon\""),
             (["url": "http://h/x", "headers": ["a"]], "webhook: headers: expected a map of header names to strings; got [ \"a\" ]"),
             (
                 ["url": "http://h/x", "headers": .object([JSONMember("X-Parley-Signature", "forged")])],
@@ -66,7 +71,7 @@ struct WebhookOptionsTests {
             ),
             (
                 ["url": "http://h/x", "retry": 2],
-                "webhook: retry: unknown setting; expected one of url, on, per, secret, format, retries, headers, flush"
+                "webhook: retry: unknown setting; expected one of url, on, per, secret, format, retries, headers, timeout, flush"
             ),
         ] as [([String: JSONValue], String)]
     )

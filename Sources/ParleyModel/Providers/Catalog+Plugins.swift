@@ -30,6 +30,7 @@ extension Catalog {
             SettingDeclaration("format", .choice(["json", "slack"]), "Parley's JSON, or a Slack incoming-webhook message."),
             SettingDeclaration("retries", .integer, "Further attempts after a failed one, 0 to 100."),
             SettingDeclaration("headers", .mapping, "Extra request headers, e.g. { Authorization: \"Bearer ${secret.TOKEN}\" }."),
+            SettingDeclaration("timeout", .duration, "The limit for one attempt, connecting included (at most 10m, default 10s)."),
             SettingDeclaration("flush", .duration, "How long the end of the run waits for deliveries still under way (at most 10m)."),
         ])
 
