@@ -6,6 +6,7 @@ import ParleyHTTP
 import ParleyModel
 import ParleyServer
 import ParleySimulator
+import ParleyTesting
 
 /// A real `CometChatServer` on 127.0.0.1 (port 0) playing an inline script, and the connector
 /// pointed at it: the tests drive a session and read what reached the server.
@@ -81,28 +82,40 @@ struct LiveCometChat {
 
     static let user = "cometchat-uid-1"
 
-    /// Keep-alive and reconnection fast enough for tests: the same rules, in milliseconds.
+    /// The script on virtual time: no think or chunk time, and an outage of 12 s, so that with the
+    /// SDK's 5 s between reconnects two attempts fail before the third gets through.
+    static let virtualScript = script.replacingOccurrences(of: "timing: { think: 20ms, chunks: 2, chunk_delay: 10ms }\n", with: "")
+        .replacingOccurrences(of: "fault: { outage: 1s }", with: "fault: { outage: 12s }")
+
+    /// Keep-alive and reconnection fast enough for tests in real time: the same rules, in
+    /// milliseconds. On virtual time the link keeps the SDK's timing, which costs nothing.
     static let fastLink = CometChatLinkTiming(pingInterval: .seconds(5), pongWindow: .seconds(1), reconnectDelay: .milliseconds(150), maxReconnects: 20)
 
     /// Runs `body` with a server and a connector for it; `change` edits the connector's settings
     /// (given the server's base URL), `server` the server's options. The connector has only the
-    /// REST base: the login through `/v3.0/me` names the socket.
+    /// REST base: the login through `/v3.0/me` names the socket. With a `clock` (a ``TestClock``
+    /// the test moves), the server and the session run on it, and the agent has no think or chunk
+    /// time: only the plays' pauses and faults and the link's timers wait on the clock.
     static func with<Value: Sendable>(
         server options: CometChatServerOptions = CometChatServerOptions(),
         realtime: (@Sendable (any MonotonicClock) -> any CometChatRealtime)? = nil,
+        clock: (any MonotonicClock)? = nil,
         _ change: @Sendable (inout CometChatSettings, URL) -> Void = { _, _ in },
         _ body: @Sendable (CometChatServer, any AgentSession) async throws -> Value
     ) async throws -> Value {
-        let script = try AgentScriptParser.parse(text: Self.script, path: "shop.agent.yaml").get()
+        let virtual = clock != nil
+        let text = virtual ? Self.virtualScript : Self.script
+        let script = try AgentScriptParser.parse(text: text, path: "shop.agent.yaml").get()
+        let clock = clock ?? SystemClock()
         var options = options
         options.apiKey = "key-1"
         options.agentUID = "shop-bot"
-        let server = CometChatServer(script: script, options: options)
+        let server = CometChatServer(script: script, clock: clock, options: options)
         return try await server.withListening { url in
             var settings = CometChatSettings(
                 appID: "parley-app", apiKey: "key-1", user: Self.user, peer: .agent(uid: "shop-bot"),
                 restURL: CometChatServer.restURL(for: url).absoluteString, websocketURL: nil)
-            settings.link = Self.fastLink
+            settings.link = virtual ? CometChatLinkTiming() : Self.fastLink
             // Generous: under a loaded machine (the whole suite on two cores) a socket can take seconds.
             settings.timeout = .seconds(30)
             change(&settings, url)
@@ -111,7 +124,7 @@ struct LiveCometChat {
                     settings: settings, httpClient: httpClient, users: CometChatUsers(), logger: Logger(label: "parley.test.cometchat"),
                     realtime: realtime)
                 do {
-                    let value = try await connector.withSession(SessionRequest(sessionID: "s1", flowName: "live", clock: SystemClock())) {
+                    let value = try await connector.withSession(SessionRequest(sessionID: "s1", flowName: "live", clock: clock)) {
                         try await body(server, $0)
                     }
                     await connector.shutdown()
@@ -161,5 +174,41 @@ extension AgentSession {
         } catch {
             return "\(error)"
         }
+    }
+}
+
+extension AgentSession {
+    /// On virtual time: events until one matches `stop` (included). The clock stands still
+    /// meanwhile, so the deadline is one no test reaches.
+    func virtualEvents(until stop: (AgentEvent) -> Bool) async throws -> [AgentEvent] {
+        var seen: [AgentEvent] = []
+        while let event = try await next(before: .seconds(1_000_000)) {
+            seen.append(event)
+            if stop(event) { return seen }
+        }
+        return seen
+    }
+
+    /// On virtual time: events until the link is open again after it went down, moving `clock`
+    /// through each retry's wait once the link has said it reconnects (and so has set it); `down`
+    /// when the caller has already read a `reconnecting` and moved the clock through its wait.
+    func virtualReopen(
+        _ clock: TestClock, down alreadyDown: Bool = false, delay: Duration = CometChatLinkTiming().reconnectDelay
+    ) async throws -> [AgentEvent] {
+        var seen: [AgentEvent] = []
+        var down = alreadyDown
+        while let event = try await next(before: .seconds(1_000_000)) {
+            seen.append(event)
+            switch event {
+            case .connection(.reconnecting):
+                down = true
+                await clock.advance(toSleeperAt: clock.now + delay)
+            case .connection(.open) where down:
+                return seen
+            default:
+                break
+            }
+        }
+        return seen
     }
 }
