@@ -9,7 +9,7 @@ import Testing
 
 /// The login, the socket's address and the link's keep-alive and reconnection, against a real
 /// server on 127.0.0.1 that follows the SDK (`/v3.0/me`, `/v3.0/settings`, the socket at `/`).
-@Suite("cometchat connector link")
+@Suite("cometchat connector link", .timeLimit(.minutes(1)))
 struct CometChatLinkTests {
     static func replies(_ events: [AgentEvent]) -> [String] {
         events.compactMap { if case .reply(let reply) = $0 { reply.text } else { nil } }
@@ -76,7 +76,7 @@ struct CometChatLinkTests {
         #expect(!message.contains(token))
     }
 
-    @Test("a ping left unanswered closes the socket when its 3 s are up; the link reconnects 5 s later with the same JWT and goes on", .timeLimit(.minutes(1)))
+    @Test("a ping left unanswered closes the socket when its 3 s are up; the link reconnects 5 s later with the same JWT and goes on")
     func missedPong() async throws {
         let recorder = LoginRecorder()
         let clock = TestClock()
@@ -85,10 +85,10 @@ struct CometChatLinkTests {
         ) { server, session in
             // The pong window of the ping sent on authenticating.
             await clock.advance(toSleeperAt: .seconds(3))
-            let reopened = try await session.virtualReopen(clock)
+            let reopened = try await session.reopen(clock)
             #expect(clock.now == .seconds(8))
             try await session.perform(.send(text: "Please contact me"))
-            let turn = try await session.virtualEvents { $0 == .turnEnded }
+            let turn = try await session.events { $0 == .turnEnded }
             return (reopened + turn, await server.requestLog.requests())
         }
         let states = Self.connections(events)
@@ -100,18 +100,18 @@ struct CometChatLinkTests {
         #expect(recorder.logins.count == 2 && Set(recorder.logins.map(\.jwt)).count == 1)
     }
 
-    @Test("a socket down during an outage: reconnected, the replies sent meanwhile fetched over REST once, and the turn ends", .timeLimit(.minutes(1)))
+    @Test("a socket down during an outage: reconnected, the replies sent meanwhile fetched over REST once, and the turn ends")
     func outage() async throws {
         let clock = TestClock()
         let (events, requests) = try await LiveCometChat.with(clock: clock) { server, session in
             try await session.perform(.send(text: "outage now"))
             // Retries every 5 s: two fall in the 12 s outage, the third gets through.
-            var events = try await session.virtualReopen(clock)
+            var events = try await session.reopen(clock)
             #expect(clock.now == .seconds(15))
-            events += try await session.virtualEvents { $0 == .turnEnded }
+            events += try await session.events { $0 == .turnEnded }
             // The link works afterwards.
             try await session.perform(.send(text: "Please contact me"))
-            events += try await session.virtualEvents { $0 == .turnEnded }
+            events += try await session.events { $0 == .turnEnded }
             return (events, await server.requestLog.requests())
         }
         #expect(Self.replies(events) == ["Going down.", "Back later.", "Fill this in, please."], "\(Self.replies(events))")
@@ -122,18 +122,18 @@ struct CometChatLinkTests {
         #expect(fetch.headers["onbehalfof"] == LiveCometChat.user && fetch.headers["apikey"] == "key-1")
     }
 
-    @Test("a message sent while the link reconnects waits for the socket (and the missed messages), so its run is heard", .timeLimit(.minutes(1)))
+    @Test("a message sent while the link reconnects waits for the socket (and the missed messages), so its run is heard")
     func sendWhileReconnecting() async throws {
         let clock = TestClock()
         let (events, requests) = try await LiveCometChat.with(clock: clock) { server, session in
             try await session.perform(.send(text: "outage now"))
-            var events = try await session.virtualEvents { if case .connection(.reconnecting) = $0 { true } else { false } }
+            var events = try await session.events { if case .connection(.reconnecting) = $0 { true } else { false } }
             // The send waits for the socket while the test moves the clock through the retries.
             async let sent: Void = session.perform(.send(text: "Please contact me"))
             await clock.advance(toSleeperAt: clock.now + CometChatLinkTiming().reconnectDelay)
-            events += try await session.virtualReopen(clock, down: true)
+            events += try await session.reopen(clock, down: true)
             try await sent
-            events += try await session.virtualEvents { if case .interactive = $0 { true } else { false } }
+            events += try await session.events { if case .interactive = $0 { true } else { false } }
             return (events, await server.requestLog.requests())
         }
         #expect(events.contains { if case .interactive(let message) = $0 { message.id == "contact_form" } else { false } })
@@ -143,26 +143,28 @@ struct CometChatLinkTests {
         #expect(fetched < sent, "\(paths)")
     }
 
-    @Test("in a group, the missed replies come from the group's message list", .timeLimit(.minutes(1)))
+    @Test("in a group, the missed replies come from the group's message list")
     func groupOutage() async throws {
         let clock = TestClock()
         let (events, requests) = try await LiveCometChat.with(clock: clock, { settings, _ in settings.peer = .group(guid: "team") }) {
             server, session in
             try await session.perform(.send(text: "outage now"))
-            var events = try await session.virtualReopen(clock)
-            events += try await session.virtualEvents { $0 == .turnEnded }
+            var events = try await session.reopen(clock)
+            events += try await session.events { $0 == .turnEnded }
             return (events, await server.requestLog.requests())
         }
         #expect(Self.replies(events) == ["Going down.", "Back later."], "\(Self.replies(events))")
         #expect(requests.contains { $0.method == "GET" && $0.path == "/v3/groups/team/messages" })
     }
 
-    @Test("a dropped socket is reconnected and the reply it missed arrives over REST")
+    @Test("a dropped socket is reconnected 5 s later and the reply it missed arrives over REST")
     func dropped() async throws {
-        let events = try await LiveCometChat.with { _, session in
+        let clock = TestClock()
+        let events = try await LiveCometChat.with(clock: clock) { _, session in
             try await session.perform(.send(text: "drop it"))
-            return try await session.events { if case .reply(let reply) = $0 { reply.text == "never read" } else { false } }
+            return try await session.reopen(clock) + session.events { if case .reply(let reply) = $0 { reply.text == "never read" } else { false } }
         }
+        #expect(clock.now == .seconds(5))
         #expect(Self.replies(events).filter { $0 == "never read" }.count == 1)
         #expect(Self.connections(events).contains(.reconnecting(attempt: 1)))
     }
