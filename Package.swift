@@ -253,7 +253,7 @@ let package = Package(
         .testTarget(
             name: "ParleyPolyAITests",
             dependencies: [
-                "ParleyPolyAI", "ParleyServer", "ParleySimulator", "ParleyTesting", "ParleyRunner", "ParleyParser",
+                "ParleyPolyAI", "ParleyServer", "ParleySimulator", "ParleyTesting", "ParleyRunner", "ParleyParser", "ParleyHTTP",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

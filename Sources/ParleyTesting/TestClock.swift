@@ -8,7 +8,9 @@ import ParleyCore
 /// does to real time cannot change it.
 ///
 /// `waitForSleepers(_:)` returns once that many tasks are parked: a test advances only when every
-/// task it expects to wait on the clock is waiting on it.
+/// task it expects to wait on the clock is waiting on it. Where tasks also wait on sockets, which
+/// the clock cannot see, `waitForSleeper(in:)` and `advance(toSleeperAt:)` wait for the one timer
+/// the test knows comes next, so an advance never overtakes a frame still on its way.
 public final class TestClock: MonotonicClock, @unchecked Sendable {
     private let lock = NSLock()
     private var reading: Duration
@@ -25,6 +27,9 @@ public final class TestClock: MonotonicClock, @unchecked Sendable {
 
     /// How many tasks are parked on the clock.
     public var sleepers: Int { lock.withLock { parked.count } }
+
+    /// The deadlines parked tasks wait for, earliest first: what a test that hangs prints.
+    public var deadlines: [Duration] { lock.withLock { parked.values.map(\.deadline).sorted() } }
 
     /// The earliest deadline a parked task waits for; nil when none is parked.
     public var nextDeadline: Duration? { lock.withLock { parked.values.map(\.deadline).min() } }
@@ -76,8 +81,31 @@ public final class TestClock: MonotonicClock, @unchecked Sendable {
         }
     }
 
+    /// Returns the earliest deadline in `range` a parked task waits for, once one does; nil when
+    /// the task is cancelled first. Socket I/O in flight is not waiting on the clock, so a test
+    /// that counts sleepers cannot tell when a server and a client are both idle; one that knows
+    /// which timer comes next (a backoff of 1s, a resend at 3s) waits for that timer instead.
+    public func waitForSleeper(in range: ClosedRange<Duration>) async -> Duration? {
+        while !Task.isCancelled {
+            if let found = earliest(in: range) { return found }
+            await changed.wait { [self] in earliest(in: range) != nil }
+        }
+        return nil
+    }
+
+    /// Waits for a task parked on exactly `deadline`, then moves the reading there: the one step
+    /// a test on virtual time takes, never past a timer it has not seen set.
+    public func advance(toSleeperAt deadline: Duration) async {
+        guard await waitForSleeper(in: deadline...deadline) != nil else { return }
+        advance(to: deadline)
+    }
+
     // Read under the waiters' lock, so it takes only the clock's own.
     private func parkedCount() -> Int {
         lock.withLock { parked.count }
+    }
+
+    private func earliest(in range: ClosedRange<Duration>) -> Duration? {
+        lock.withLock { parked.values.map(\.deadline).filter(range.contains).min() }
     }
 }

@@ -58,4 +58,42 @@ struct TestClockTests {
         await #expect(throws: CancellationError.self) { try await sleeper.value }
         #expect(clock.sleepers == 0 && clock.now == .zero)
     }
+
+    @Test("waitForSleeper(in:) waits for a deadline in its range, whatever else is parked; advance(toSleeperAt:) moves only to a parked timer")
+    func waitsForAKnownTimer() async throws {
+        let clock = TestClock()
+        let wakes = Wakes()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                try await clock.sleep(until: .seconds(30))
+                wakes.add("watchdog", clock.now)
+            }
+            await clock.waitForSleepers(1)
+            // Asked before the timer it waits for is set: the watchdog alone does not answer it.
+            let found = Task { await clock.waitForSleeper(in: .seconds(1) ... .seconds(2)) }
+            let advanced = Task { await clock.advance(toSleeperAt: .milliseconds(1500)) }
+            group.addTask {
+                try await clock.sleep(until: .milliseconds(1500))
+                wakes.add("backoff", clock.now)
+            }
+            #expect(await found.value == .milliseconds(1500))
+            await advanced.value
+            try await group.next()
+            #expect(wakes.names == ["backoff"] && wakes.readings == [.milliseconds(1500)])
+            #expect(clock.now == .milliseconds(1500) && clock.nextDeadline == .seconds(30))
+            group.cancelAll()
+        }
+    }
+
+    @Test("waitForSleeper(in:) gives nil when cancelled, and advance(toSleeperAt:) then leaves the reading alone")
+    func cancelledWait() async {
+        let clock = TestClock()
+        let found = Task { await clock.waitForSleeper(in: .seconds(1) ... .seconds(2)) }
+        let advanced = Task { await clock.advance(toSleeperAt: .seconds(1)) }
+        found.cancel()
+        advanced.cancel()
+        #expect(await found.value == nil)
+        await advanced.value
+        #expect(clock.now == .zero)
+    }
 }

@@ -4,11 +4,12 @@ import ParleyCometChat
 import ParleyCore
 import ParleyModel
 import ParleyServer
+import ParleyTesting
 import Testing
 
 /// The login, the socket's address and the link's keep-alive and reconnection, against a real
 /// server on 127.0.0.1 that follows the SDK (`/v3.0/me`, `/v3.0/settings`, the socket at `/`).
-@Suite("cometchat connector link")
+@Suite("cometchat connector link", .timeLimit(.minutes(1)))
 struct CometChatLinkTests {
     static func replies(_ events: [AgentEvent]) -> [String] {
         events.compactMap { if case .reply(let reply) = $0 { reply.text } else { nil } }
@@ -75,21 +76,25 @@ struct CometChatLinkTests {
         #expect(!message.contains(token))
     }
 
-    @Test("a ping left unanswered closes the socket; the link reconnects with the same JWT and goes on")
+    @Test("a ping left unanswered closes the socket when its 3 s are up; the link reconnects 5 s later with the same JWT and goes on")
     func missedPong() async throws {
         let recorder = LoginRecorder()
-        let (events, requests) = try await LiveCometChat.with(server: CometChatServerOptions(unansweredPings: 1), realtime: recorder.transport) {
-            server, session in
-            let opening = try await session.events { if case .connection(.reconnecting) = $0 { true } else { false } }
-            let reopened = try await session.events { $0 == .connection(.open) }
+        let clock = TestClock()
+        let (events, requests) = try await LiveCometChat.with(
+            server: CometChatServerOptions(unansweredPings: 1), realtime: recorder.transport, clock: clock
+        ) { server, session in
+            // The pong window of the ping sent on authenticating.
+            await clock.advance(toSleeperAt: .seconds(3))
+            let reopened = try await session.reopen(clock)
+            #expect(clock.now == .seconds(8))
             try await session.perform(.send(text: "Please contact me"))
             let turn = try await session.events { $0 == .turnEnded }
-            return (opening + reopened + turn, await server.requestLog.requests())
+            return (reopened + turn, await server.requestLog.requests())
         }
         let states = Self.connections(events)
         #expect(states.first == .connecting && states.contains(.reconnecting(attempt: 1)), "\(states)")
         #expect(states.filter { $0 == .open }.count == 2, "\(states)")
-        #expect(states.contains { if case .failed(let why) = $0 { why.contains("did not answer a ping within 1s") } else { false } }, "\(states)")
+        #expect(states.contains { if case .failed(let why) = $0 { why.contains("did not answer a ping within 3s") } else { false } }, "\(states)")
         #expect(events.contains { if case .interactive(let message) = $0 { message.id == "contact_form" } else { false } })
         #expect(requests.filter { $0.path == "/v3.0/me" }.count == 1, "a reconnect re-authenticates with the JWT it has")
         #expect(recorder.logins.count == 2 && Set(recorder.logins.map(\.jwt)).count == 1)
@@ -97,9 +102,13 @@ struct CometChatLinkTests {
 
     @Test("a socket down during an outage: reconnected, the replies sent meanwhile fetched over REST once, and the turn ends")
     func outage() async throws {
-        let (events, requests) = try await LiveCometChat.with { server, session in
+        let clock = TestClock()
+        let (events, requests) = try await LiveCometChat.with(clock: clock) { server, session in
             try await session.perform(.send(text: "outage now"))
-            var events = try await session.events { $0 == .turnEnded }
+            // Retries every 5 s: two fall in the 12 s outage, the third gets through.
+            var events = try await session.reopen(clock)
+            #expect(clock.now == .seconds(15))
+            events += try await session.events { $0 == .turnEnded }
             // The link works afterwards.
             try await session.perform(.send(text: "Please contact me"))
             events += try await session.events { $0 == .turnEnded }
@@ -107,7 +116,7 @@ struct CometChatLinkTests {
         }
         #expect(Self.replies(events) == ["Going down.", "Back later.", "Fill this in, please."], "\(Self.replies(events))")
         let states = Self.connections(events)
-        #expect(states.contains(.reconnecting(attempt: 1)), "\(states)")
+        #expect(states.contains(.reconnecting(attempt: 1)) && states.contains(.reconnecting(attempt: 3)), "\(states)")
         #expect(events.filter { $0 == .turnEnded }.count == 2)
         let fetch = try #require(requests.first { $0.method == "GET" && $0.path == "/v3/users/shop-bot/messages" })
         #expect(fetch.headers["onbehalfof"] == LiveCometChat.user && fetch.headers["apikey"] == "key-1")
@@ -115,10 +124,15 @@ struct CometChatLinkTests {
 
     @Test("a message sent while the link reconnects waits for the socket (and the missed messages), so its run is heard")
     func sendWhileReconnecting() async throws {
-        let (events, requests) = try await LiveCometChat.with { server, session in
+        let clock = TestClock()
+        let (events, requests) = try await LiveCometChat.with(clock: clock) { server, session in
             try await session.perform(.send(text: "outage now"))
             var events = try await session.events { if case .connection(.reconnecting) = $0 { true } else { false } }
-            try await session.perform(.send(text: "Please contact me"))
+            // The send waits for the socket while the test moves the clock through the retries.
+            async let sent: Void = session.perform(.send(text: "Please contact me"))
+            await clock.advance(toSleeperAt: clock.now + CometChatLinkTiming().reconnectDelay)
+            events += try await session.reopen(clock, down: true)
+            try await sent
             events += try await session.events { if case .interactive = $0 { true } else { false } }
             return (events, await server.requestLog.requests())
         }
@@ -131,21 +145,26 @@ struct CometChatLinkTests {
 
     @Test("in a group, the missed replies come from the group's message list")
     func groupOutage() async throws {
-        let (events, requests) = try await LiveCometChat.with({ settings, _ in settings.peer = .group(guid: "team") }) { server, session in
+        let clock = TestClock()
+        let (events, requests) = try await LiveCometChat.with(clock: clock, { settings, _ in settings.peer = .group(guid: "team") }) {
+            server, session in
             try await session.perform(.send(text: "outage now"))
-            let events = try await session.events { $0 == .turnEnded }
+            var events = try await session.reopen(clock)
+            events += try await session.events { $0 == .turnEnded }
             return (events, await server.requestLog.requests())
         }
         #expect(Self.replies(events) == ["Going down.", "Back later."], "\(Self.replies(events))")
         #expect(requests.contains { $0.method == "GET" && $0.path == "/v3/groups/team/messages" })
     }
 
-    @Test("a dropped socket is reconnected and the reply it missed arrives over REST")
+    @Test("a dropped socket is reconnected 5 s later and the reply it missed arrives over REST")
     func dropped() async throws {
-        let events = try await LiveCometChat.with { _, session in
+        let clock = TestClock()
+        let events = try await LiveCometChat.with(clock: clock) { _, session in
             try await session.perform(.send(text: "drop it"))
-            return try await session.events { if case .reply(let reply) = $0 { reply.text == "never read" } else { false } }
+            return try await session.reopen(clock) + session.events { if case .reply(let reply) = $0 { reply.text == "never read" } else { false } }
         }
+        #expect(clock.now == .seconds(5))
         #expect(Self.replies(events).filter { $0 == "never read" }.count == 1)
         #expect(Self.connections(events).contains(.reconnecting(attempt: 1)))
     }

@@ -7,7 +7,7 @@ import Testing
 
 /// The connector's requests, as a real server received them, against CometChat's documented REST
 /// shapes (protocols/cometchat.md §4.2, §5.1): paths, the `apikey` and `onBehalfOf` headers, bodies.
-@Suite("cometchat connector requests")
+@Suite("cometchat connector requests", .timeLimit(.minutes(1)))
 struct CometChatRequestShapeTests {
     @Test("a message, a form filled and submitted: auth token, PUT /v3.0/me, POST /messages, the apiAction, PATCH interacted, as documented")
     func requestShapes() async throws {

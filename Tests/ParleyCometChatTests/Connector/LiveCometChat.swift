@@ -6,9 +6,11 @@ import ParleyHTTP
 import ParleyModel
 import ParleyServer
 import ParleySimulator
+import ParleyTesting
 
 /// A real `CometChatServer` on 127.0.0.1 (port 0) playing an inline script, and the connector
-/// pointed at it: the tests drive a session and read what reached the server.
+/// pointed at it, both on one ``TestClock``: the tests drive a session, move the clock when the
+/// link must wait, and read what reached the server.
 struct LiveCometChat {
     static let script = #"""
         agent: { id: shop, name: Shop Bot }
@@ -81,37 +83,45 @@ struct LiveCometChat {
 
     static let user = "cometchat-uid-1"
 
-    /// Keep-alive and reconnection fast enough for tests: the same rules, in milliseconds.
-    static let fastLink = CometChatLinkTiming(pingInterval: .seconds(5), pongWindow: .seconds(1), reconnectDelay: .milliseconds(150), maxReconnects: 20)
+    /// The script the server plays: no think or chunk time, so only the plays' pauses and faults
+    /// and the link's timers wait on the clock; an outage of 12 s, so that with the SDK's 5 s
+    /// between reconnects two attempts fail before the third gets through.
+    static let virtualScript = script.replacingOccurrences(of: "timing: { think: 20ms, chunks: 2, chunk_delay: 10ms }\n", with: "")
+        .replacingOccurrences(of: "fault: { outage: 1s }", with: "fault: { outage: 12s }")
+
+    /// Far past any timer a test sets: the deadline of every read of the session's events.
+    static let never = Duration.seconds(1_000_000)
 
     /// Runs `body` with a server and a connector for it; `change` edits the connector's settings
     /// (given the server's base URL), `server` the server's options. The connector has only the
-    /// REST base: the login through `/v3.0/me` names the socket.
+    /// REST base: the login through `/v3.0/me` names the socket. The server and the session run on
+    /// `clock`, a ``TestClock`` only the test moves, and the link has the SDK's timing: a test whose
+    /// link waits (a missed pong, a reconnect) moves the clock, and none reads real time, so a
+    /// loaded machine slows them down and changes nothing else.
     static func with<Value: Sendable>(
         server options: CometChatServerOptions = CometChatServerOptions(),
         realtime: (@Sendable (any MonotonicClock) -> any CometChatRealtime)? = nil,
+        clock: TestClock = TestClock(),
         _ change: @Sendable (inout CometChatSettings, URL) -> Void = { _, _ in },
         _ body: @Sendable (CometChatServer, any AgentSession) async throws -> Value
     ) async throws -> Value {
-        let script = try AgentScriptParser.parse(text: Self.script, path: "shop.agent.yaml").get()
+        let script = try AgentScriptParser.parse(text: Self.virtualScript, path: "shop.agent.yaml").get()
         var options = options
         options.apiKey = "key-1"
         options.agentUID = "shop-bot"
-        let server = CometChatServer(script: script, options: options)
+        let server = CometChatServer(script: script, clock: clock, options: options)
         return try await server.withListening { url in
             var settings = CometChatSettings(
                 appID: "parley-app", apiKey: "key-1", user: Self.user, peer: .agent(uid: "shop-bot"),
                 restURL: CometChatServer.restURL(for: url).absoluteString, websocketURL: nil)
-            settings.link = Self.fastLink
-            // Generous: under a loaded machine (the whole suite on two cores) a socket can take seconds.
-            settings.timeout = .seconds(30)
+            settings.link = CometChatLinkTiming()
             change(&settings, url)
             return try await RunHTTPClient.with { httpClient in
                 let connector = CometChatConnector(
                     settings: settings, httpClient: httpClient, users: CometChatUsers(), logger: Logger(label: "parley.test.cometchat"),
                     realtime: realtime)
                 do {
-                    let value = try await connector.withSession(SessionRequest(sessionID: "s1", flowName: "live", clock: SystemClock())) {
+                    let value = try await connector.withSession(SessionRequest(sessionID: "s1", flowName: "live", clock: clock)) {
                         try await body(server, $0)
                     }
                     await connector.shutdown()
@@ -126,40 +136,53 @@ struct LiveCometChat {
 }
 
 extension AgentSession {
-    /// Events until one matches `stop` (included), or 30 s pass.
+    /// Events until one matches `stop` (included), or the session closes. The clock stands still
+    /// meanwhile: what comes must come without it.
     func events(until stop: (AgentEvent) -> Bool) async throws -> [AgentEvent] {
-        let clock = SystemClock()
-        let deadline = clock.now + .seconds(30)
         var seen: [AgentEvent] = []
-        while let event = try await next(before: deadline) {
+        while let event = try await next(before: LiveCometChat.never) {
             seen.append(event)
             if stop(event) { return seen }
         }
         return seen
     }
 
-    /// Every event until the session fails (with the reason) or 30 s pass (reason nil).
+    /// Every event until the session fails (with the reason) or closes (reason nil).
     func eventsUntilFailure() async -> (events: [AgentEvent], failure: String?) {
-        let clock = SystemClock()
-        let deadline = clock.now + .seconds(30)
         var seen: [AgentEvent] = []
         do {
-            while let event = try await next(before: deadline) { seen.append(event) }
+            while let event = try await next(before: LiveCometChat.never) { seen.append(event) }
             return (seen, nil)
         } catch {
             return (seen, "\(error)")
         }
     }
 
-    /// The reason the session failed, read from `next`, or nil if it did not within 30 s.
+    /// The reason the session failed, read from `next`; nil if it closed instead.
     func failure() async -> String? {
-        let clock = SystemClock()
-        let deadline = clock.now + .seconds(30)
-        do {
-            while try await next(before: deadline) != nil {}
-            return nil
-        } catch {
-            return "\(error)"
+        await eventsUntilFailure().failure
+    }
+
+    /// Events until the link is open again after it went down, moving `clock` through each
+    /// retry's wait once the link has said it reconnects (and so has set it); `down` when the
+    /// caller has already read a `reconnecting` and moved the clock through its wait.
+    func reopen(_ clock: TestClock, down alreadyDown: Bool = false, delay: Duration = CometChatLinkTiming().reconnectDelay) async throws
+        -> [AgentEvent]
+    {
+        var seen: [AgentEvent] = []
+        var down = alreadyDown
+        while let event = try await next(before: LiveCometChat.never) {
+            seen.append(event)
+            switch event {
+            case .connection(.reconnecting):
+                down = true
+                await clock.advance(toSleeperAt: clock.now + delay)
+            case .connection(.open) where down:
+                return seen
+            default:
+                break
+            }
         }
+        return seen
     }
 }

@@ -46,10 +46,11 @@ struct LivePolyAI {
     static let fixtures = ProjectPaths.root.appendingPathComponent("Tests/ParleyCLITests/Fixtures/polyai")
 
     /// Serves the resilience agent with `options` and runs `folder`'s flows through the runner,
-    /// eight at a time, as `parley run FOLDER --parallel 8` does. The caller removes the copy
-    /// (`Run.remove()`) once it has read the reports.
+    /// eight at a time, as `parley run FOLDER --parallel 8` does; with `flows`, only those files
+    /// of the folder. The caller removes the copy (`Run.remove()`) once it has read the reports.
     static func run(
-        _ folder: String, options: PolyAIServerOptions = PolyAIServerOptions(), environment: [String: String] = [:]
+        _ folder: String, flows: [String]? = nil, options: PolyAIServerOptions = PolyAIServerOptions(),
+        environment: [String: String] = [:]
     ) async throws -> Run {
         let copy = try ProjectPaths.temporaryFolder()
         let project = copy.appendingPathComponent("polyai")
@@ -65,7 +66,8 @@ struct LivePolyAI {
             let base = url.absoluteString.hasSuffix("/") ? String(url.absoluteString.dropLast()) : url.absoluteString
             let variables = ProcessInfo.processInfo.environment.merging(
                 ["POLY_REST": base + "/api/v1", "POLY_WS": "ws" + base.dropFirst("http".count) + "/ws"].merging(environment) { $1 }) { $1 }
-            var request = RunRequest(paths: [project.appendingPathComponent(folder).path])
+            let folderURL = project.appendingPathComponent(folder)
+            var request = RunRequest(paths: flows.map { $0.map { folderURL.appendingPathComponent($0).path } } ?? [folderURL.path])
             request.parallel = 8
             request.pluginSettings["log"] = ["level": "error"]
             return try await Runner(environment: ProcessEnvironment(variables: variables)).run(request).get()
