@@ -32,6 +32,26 @@ struct PolyAIWirePieceTests {
         #expect(faults.pass(.text("h")) == [.text("h")])
     }
 
+    @Test("the fault injector is idle only with nothing armed or held: then a frame passes as it is")
+    func injectorIdle() {
+        var faults = WebSocketFaultInjector(malformedText: PolyAIServer.malformedFrameText)
+        #expect(faults.isIdle)
+        _ = faults.arm(.duplicateNext)
+        #expect(!faults.isIdle)
+        _ = faults.pass(.text("a"))
+        #expect(faults.isIdle)
+        _ = faults.arm(.reorderNext)
+        #expect(!faults.isIdle)
+        _ = faults.pass(.text("b"))
+        #expect(!faults.isIdle, "holding b for the swap")
+        _ = faults.pass(.text("c"))
+        #expect(faults.isIdle)
+        _ = faults.arm(.malformedFrame)
+        _ = faults.arm(.delayEcho(.seconds(1)))
+        #expect(faults.isIdle)
+        #expect(faults.pass(.text("d")) == [.text("d")])
+    }
+
     @Test("client frames: the five types, their payloads, and refusals")
     func clientFrames() {
         #expect(PolyAIClientFrame(text: #"{"type":"EVENT_TYPE_REQUEST_POLY_AGENT_JOIN","payload":{}}"#) == .join)

@@ -117,8 +117,12 @@ actor CometChatHub {
             id: newID(), muid: request.muid, conversationID: conversationID, sender: user, address: request.address, category: "message",
             type: "text", sentAt: now, updatedAt: now, data: .object([JSONMember("text", .string(request.text))]))
         keep(message)
-        let frame = WebSocketFrame.text(messageFrame(message))
-        for member in members(of: request.address, from: user) where member != user { send(frame, toUser: member) }
+        // Rendered only for someone with a socket open: a REST-only client reads it from the list.
+        let listening = members(of: request.address, from: user).filter { $0 != user && !(sockets[$0] ?? []).isEmpty }
+        if !listening.isEmpty {
+            let frame = WebSocketFrame.text(messageFrame(message))
+            for member in listening { send(frame, toUser: member) }
+        }
         let agentAnswers: Bool
         switch request.address {
         case .user(let uid): agentAnswers = uid == agentUID
