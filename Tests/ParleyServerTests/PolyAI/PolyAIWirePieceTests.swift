@@ -106,6 +106,9 @@ struct PolyAIWirePieceTests {
         #expect(PolyAIRestTests.claims(of: token)?["exp"] == .number(1_060))
         #expect(PolyAIAccessToken.seconds(.milliseconds(500)) == 1)
         #expect(PolyAIAccessToken.seconds(.seconds(3600)) == 3600)
+        // base64url: `+` and `/` become `-` and `_`, the padding goes (0xFB 0xFF is "+/8=" in base64).
+        #expect(PolyAIAccessToken.base64URL(Data([0xFB, 0xFF])) == "-_8")
+        #expect(PolyAIAccessToken.base64URL(Data("ab".utf8)) == "YWI")
     }
 
     @Test("X-Host matching: the host, a subdomain, a URL naming one")
