@@ -217,15 +217,48 @@ struct WebhookDeliveryTests {
         let closedPort = try await HookServer.with { $0.port }
         let options = Options(
             url: "http://127.0.0.1:\(closedPort)/hook", retries: 100, timeout: .milliseconds(300),
-            backoff: Options.Backoff(initial: .milliseconds(50), maximum: .milliseconds(200)), flush: .seconds(10))
-        let summary = await Self.run([WebhookPlugin(options: options, client: .shared)])
-        let failure = try #require(summary.deliveryFailures.first)
+            backoff: Options.Backoff(initial: .seconds(1), maximum: .seconds(4)), flush: .seconds(10))
+        // The backoff and the flush deadline run on virtual time: the waits (1 s, 2 s, then 4 s
+        // each) add up to the 10 s deadline however long the refused attempts take. Each attempt
+        // takes the client's 300 ms of real time (it retries the connection until its own timeout,
+        // then reports the refusal), so the waits are long and the attempts few.
+        let clock = TestClock()
+        let summary = await withTaskGroup(of: RunSummary?.self) { group in
+            group.addTask { await Self.run([WebhookPlugin(options: options, client: .shared, clock: clock)]) }
+            group.addTask {
+                await Self.advanceBackoffs(clock, before: .seconds(10))
+                return nil
+            }
+            let summary = await group.next() ?? nil
+            group.cancelAll()
+            return summary
+        }
+        let failure = try #require(summary?.deliveryFailures.first)
         #expect(failure.cause == .deadline)
         #expect(failure.attempts > 1 && failure.attempts < 101)
         #expect(failure.reason.hasPrefix("connection refused; "))
-        // Which of the three the deadline meets (a wait, an attempt, the gap after one) is timing.
         let stops = [" is past the flush deadline", "no answer by the flush deadline", "the flush deadline passed before the next attempt"]
         #expect(stops.contains { failure.reason.hasSuffix($0) }, "\(failure.reason)")
+        // On virtual time it is the wait: 1 s + 2 s + 4 s reach 7 s, and the next 4 s would pass the
+        // deadline. One attempt before each wait, one more after the last.
+        #expect(failure.reason.hasSuffix(" is past the flush deadline"), "\(failure.reason)")
+        #expect(failure.attempts == 4)
+        #expect(clock.now == .seconds(7))
+    }
+
+    /// Moves `clock` to each backoff wait's end as the wait begins, until cancelled. A wait is a
+    /// task parked on the clock before `limit`; an attempt under way parks only the flush's watch
+    /// on the deadline (at `limit` or later), which is left alone. The attempt itself is socket
+    /// I/O the clock cannot see, so its end is looked for every millisecond of real time.
+    static func advanceBackoffs(_ clock: TestClock, before limit: Duration) async {
+        while !Task.isCancelled {
+            await clock.waitForSleepers(1)
+            if let wake = clock.nextDeadline, wake < limit {
+                clock.advance(to: wake)
+            } else {
+                try? await Task.sleep(for: .milliseconds(1))
+            }
+        }
     }
 
     @Test("through the host, a canary secret reaches neither the body nor the headers")

@@ -12,6 +12,9 @@ struct FrameShuffle<Frame: Sendable>: Sendable {
         case holding(Frame)
     }
 
+    /// Nothing armed or held: `pass` sends a frame as it is and changes nothing.
+    var isIdle: Bool { duplicates == 0 && reorder == nil }
+
     /// The next frame goes out twice.
     mutating func duplicateNext() {
         duplicates += 1

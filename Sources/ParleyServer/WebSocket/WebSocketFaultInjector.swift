@@ -14,6 +14,9 @@ struct WebSocketFaultInjector: Sendable {
         self.malformedText = malformedText
     }
 
+    /// Nothing armed: the next frame goes out as it is, and nothing changes.
+    var isIdle: Bool { shuffle.isIdle }
+
     /// Arms `fault`, or applies it at once. A malformed or binary frame goes through like any
     /// frame (it can be duplicated or reordered); a close or drop first releases a frame held for
     /// reordering (it has nothing left to swap with).

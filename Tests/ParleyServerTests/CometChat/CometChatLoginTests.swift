@@ -23,6 +23,11 @@ struct CometChatLoginTests {
                 return
             }
             #expect(!jwt.isEmpty && jwt != token)
+            // Each random part: a fresh UUID's 32 lowercase hex digits.
+            let hex = { (part: Substring) in part.count == 32 && part.allSatisfy { "0123456789abcdef".contains($0) } }
+            #expect(token.hasPrefix("ada_") && hex(token.dropFirst(4)), "\(token)")
+            let parts = jwt.dropFirst(3).split(separator: ".", omittingEmptySubsequences: false)
+            #expect(jwt.hasPrefix("eyJ") && parts.count == 3 && parts.allSatisfy(hex), "\(jwt)")
             #expect(data["wsChannel"]?["identity"] != nil)
             let port = try #require(base.port)
             #expect(data["settings"]?["CHAT_HOST"] == "127.0.0.1")

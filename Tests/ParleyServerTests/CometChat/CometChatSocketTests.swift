@@ -3,6 +3,7 @@ import HummingbirdWSClient
 import NIOWebSocket
 import ParleyModel
 import ParleyServer
+import ParleyTesting
 import Testing
 
 /// The realtime socket of a real server on 127.0.0.1: auth, keep-alive, and a run streamed to the
@@ -161,7 +162,8 @@ struct CometChatSocketTests {
 
     @Test("faults: malformed_frame sends text that is not JSON; drop_connection ends the socket with no close frame and the run is still kept")
     func faults() async throws {
-        try await CometChatTestServer.with { http, base, _ in
+        let clock = TestClock()
+        try await CometChatTestServer.with(clock: clock) { http, base, _ in
             let url = CometChatServer.webSocketURL(for: base).absoluteString
             let token = try await http.jwt(for: "ada")
             let garbled = try await PolyAISocketProbe.connect(url) { probe in
@@ -180,48 +182,44 @@ struct CometChatSocketTests {
             }
             #expect(dropped.close == nil)
             #expect(dropped.frames.dropFirst().map(\.summary).last == "text_message_end")
-            // The play went on without the socket: the list has both replies.
-            let clock = ContinuousClock()
-            let deadline = clock.now + .seconds(15)
-            var texts: [String] = []
-            while clock.now < deadline {
-                texts = try await http.messages("v3/users/comet-bot/messages").filter { $0["type"] == "assistant" }.compactMap { $0["data"]?["text"].map(Interpolation.text) }
-                if texts.count == 2 { break }
-                try await Task.sleep(for: .milliseconds(50))
-            }
+            // The play goes on without the socket: the second reply falls due 300 ms on, and the
+            // list has both replies.
+            try await clock.play(to: .milliseconds(300), thenParkAt: .milliseconds(60_300))
+            let texts = try await http.messages("v3/users/comet-bot/messages").filter { $0["type"] == "assistant" }.compactMap { $0["data"]?["text"].map(Interpolation.text) }
             #expect(texts == ["Before the drop.", "After the drop."])
         }
     }
 
     @Test("outage: the sockets drop, a socket of the user that authenticates meanwhile drops too, and one after the outage is served")
     func outage() async throws {
-        try await CometChatTestServer.with { http, base, _ in
+        // Virtual time from zero: the play (all at offset zero up to the fault) sets the outage at
+        // reading zero, so it lasts until 30 s.
+        let clock = TestClock()
+        try await CometChatTestServer.with(clock: clock) { http, base, _ in
             let url = CometChatServer.webSocketURL(for: base).absoluteString
             let token = try await http.jwt(for: "ada")
-            let clock = ContinuousClock()
-            let asked = Moment(clock.now)
             let first = try await PolyAISocketProbe.connect(url) { probe in
                 try await CometChatTestServer.authenticate(probe, token: token)
-                // The outage starts after this and ends 30 s after it started (long: on a loaded machine the first socket has been seen to take 12 s to notice the drop).
-                asked.set(clock.now)
                 _ = try await http.sentID("outage", from: "ada")
                 try await probe.waitForEnd()
             }
-            let down = clock.now
             #expect(first.close == nil)
-            // Within the outage (30 s): the auth frame gets no answer, the connection just ends.
+            // "Back later." is played during the outage, 200 ms on.
+            try await clock.play(to: .milliseconds(200), thenParkAt: .milliseconds(60_200))
+            // The last moment of the outage: the auth frame gets no answer, the connection just ends.
+            clock.advance(to: .seconds(30) - .milliseconds(1))
             let during = try await PolyAISocketProbe.connect(url) { probe in
                 try await probe.send(CometChatTestServer.authFrame(token))
                 try await probe.waitForEnd()
             }
-            try #require(clock.now - asked.value < .seconds(30), "the second socket came too late to test the outage")
+            try #require(clock.now < .seconds(30), "the second socket came too late to test the outage")
             #expect(during.frames.isEmpty && during.close == nil)
             // Another user is not down.
             let bob = try await PolyAISocketProbe.connect(url) { probe in
                 try await CometChatTestServer.authenticate(probe, token: try await http.jwt(for: "bob"))
             }
             #expect(bob.frames.first?.body?["code"] == "200")
-            try await Task.sleep(until: down + .seconds(30.5), clock: clock)
+            clock.advance(to: .seconds(30))
             let after = try await PolyAISocketProbe.connect(url) { probe in
                 try await CometChatTestServer.authenticate(probe, token: token)
             }
@@ -230,21 +228,5 @@ struct CometChatSocketTests {
             let kept = try await http.messages("v3/users/comet-bot/messages").filter { $0["type"] == "assistant" }
             #expect(kept.compactMap { $0["data"]?["text"].map(Interpolation.text) } == ["Going down.", "Back later."])
         }
-    }
-}
-
-/// A reading of the clock one task sets and another reads (Mutex needs macOS 15).
-private final class Moment: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: ContinuousClock.Instant
-
-    init(_ value: ContinuousClock.Instant) {
-        stored = value
-    }
-
-    var value: ContinuousClock.Instant { lock.withLock { stored } }
-
-    func set(_ value: ContinuousClock.Instant) {
-        lock.withLock { stored = value }
     }
 }

@@ -9,7 +9,9 @@ import ParleySimulator
 
 /// The agent script the CometChat tests play, and a real server per test on 127.0.0.1, port 0.
 enum CometChatTestServer {
-    /// One rule per thing the wire has to carry.
+    /// One rule per thing the wire has to carry. A play that a test on a `TestClock` follows while
+    /// no socket listens ends with a reply a minute on (`Much later.`): the play parks there only
+    /// once the lines before it are played, so the test knows they are kept.
     static let script = #"""
         agent: { id: comet, name: Comet Bot }
         timing: { chunks: 2 }
@@ -83,10 +85,10 @@ enum CometChatTestServer {
             play: [typing: { who: agent, state: started }, pause: 50ms, typing: { who: agent, state: stopped }, reply: Typed.]
           - id: drop
             when: { text: '^drop$' }
-            play: [run_started, reply: Before the drop., fault: drop_connection, pause: 300ms, reply: After the drop., run_finished]
+            play: [run_started, reply: Before the drop., fault: drop_connection, pause: 300ms, reply: After the drop., run_finished, pause: 1m, reply: Much later.]
           - id: outage
             when: { text: '^outage$' }
-            play: [run_started, reply: Going down., fault: { outage: 30s }, pause: 200ms, reply: Back later., run_finished]
+            play: [run_started, reply: Going down., fault: { outage: 30s }, pause: 200ms, reply: Back later., run_finished, pause: 1m, reply: Much later.]
           - id: malformed
             when: { text: '^malformed$' }
             play: [fault: malformed_frame, reply: After garbage.]
@@ -99,12 +101,13 @@ enum CometChatTestServer {
         try AgentScriptParser.parse(text: script, path: "comet.agent.yaml").get()
     }
 
-    /// Runs `body` against a server playing the test script in real time (the timings are short);
-    /// the server is shut down when `body` returns or throws.
+    /// Runs `body` against a server playing the test script on `clock` (real time by default: the
+    /// timings are short); the server is shut down when `body` returns or throws.
     static func with<Value: Sendable>(
-        options: CometChatServerOptions = CometChatServerOptions(), _ body: @Sendable (CometChatHTTP, URL, CometChatServer) async throws -> Value
+        options: CometChatServerOptions = CometChatServerOptions(), clock: any MonotonicClock = SystemClock(),
+        _ body: @Sendable (CometChatHTTP, URL, CometChatServer) async throws -> Value
     ) async throws -> Value {
-        let server = CometChatServer(script: try parsed(), options: options)
+        let server = CometChatServer(script: try parsed(), clock: clock, options: options)
         return try await server.withListening { url in try await body(CometChatHTTP(base: url), url, server) }
     }
 

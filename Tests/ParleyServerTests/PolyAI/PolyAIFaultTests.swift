@@ -2,7 +2,9 @@ import Foundation
 import HummingbirdWSClient
 import NIOWebSocket
 import ParleyModel
+import ParleyCore
 import ParleyServer
+import ParleyTesting
 import Testing
 
 /// Each scripted fault as real wire behaviour on a real server: what the client's socket sees, and
@@ -11,9 +13,10 @@ import Testing
 struct PolyAIFaultTests {
     /// A joined session; `body` gets the HTTP client, the socket URL for a cursor, and the first socket.
     static func session(
-        streaming: Bool = false, _ body: @escaping @Sendable (_ url: @Sendable (Int?) -> String, _ probe: PolyAISocketProbe) async throws -> Void
+        streaming: Bool = false, clock: any MonotonicClock = SystemClock(),
+        _ body: @escaping @Sendable (_ url: @Sendable (Int?) -> String, _ probe: PolyAISocketProbe) async throws -> Void
     ) async throws -> PolyAISocketProbe.Outcome {
-        try await PolyAITestServer.with { http, base in
+        try await PolyAITestServer.with(clock: clock) { http, base in
             let (token, session) = try await http.handshake(streaming: streaming)
             let url: @Sendable (Int?) -> String = { cursor in
                 PolyAITestServer.socket(base, token: token, session: session, cursor: cursor.map(String.init))
@@ -53,10 +56,13 @@ struct PolyAIFaultTests {
     @Test("close: 4001 with its reason reaches the client as that close frame; what the play says next is kept for the next socket")
     func close4001() async throws {
         let replayed = Replayed()
-        let outcome = try await Self.session { url, probe in
+        let clock = TestClock()
+        let outcome = try await Self.session(clock: clock) { url, probe in
             try await Self.say("close 4001", probe)
             try await probe.waitForEnd()
-            try await Task.sleep(for: .milliseconds(400))
+            // "Kept for later." falls due 200 ms on, with no socket; the play parks again (at
+            // "Much later.") only once it has been played.
+            try await clock.play(to: .milliseconds(200), thenParkAt: .milliseconds(60_200))
             let again = try await PolyAISocketProbe.connect(url(probe.frames.compactMap(\.sequence).max())) { probe in
                 try await probe.wait(for: "EVENT_BATCH")
             }
@@ -72,18 +78,22 @@ struct PolyAIFaultTests {
     func outage() async throws {
         let attempts = Replayed()
         let replayed = Replayed()
-        let outcome = try await Self.session { url, probe in
+        // Virtual time from zero: the play (all at offset zero up to the fault) sets the outage at
+        // reading zero, so it lasts until 30 s.
+        let clock = TestClock()
+        let outcome = try await Self.session(clock: clock) { url, probe in
             try await Self.say("outage", probe)
             try await probe.waitForEnd()
             let cursor = probe.frames.compactMap(\.sequence).max()
-            let clock = ContinuousClock()
-            let down = clock.now
+            // "Back later." is played during the outage, 200 ms on, and kept for the next socket.
+            try await clock.play(to: .milliseconds(200), thenParkAt: .milliseconds(60_200))
+            // The last moment of the outage.
+            clock.advance(to: .seconds(30) - .milliseconds(1))
             let during = try await PolyAISocketProbe.connect(url(cursor)) { probe in try await probe.waitForEnd() }
             #expect(during.close == nil)
-            // The outage lasts 30 s: generous, since a loaded machine has been seen to take 15 s to see a socket drop.
-            #expect(clock.now - down < .seconds(29), "the attempt must have been made while the session was down")
+            #expect(clock.now < .seconds(30), "the attempt must have been made while the session was down")
             attempts.set(during.frames)
-            try await Task.sleep(until: down + .milliseconds(30_300))
+            clock.advance(to: .seconds(30))
             let after = try await PolyAISocketProbe.connect(url(cursor)) { probe in try await probe.wait(for: "EVENT_BATCH") }
             replayed.set(after.frames)
         }
@@ -160,16 +170,28 @@ struct PolyAIFaultTests {
 
     @Test("delay_echo holds the echo back; the client's resend with the same local_id is neither echoed nor played again")
     func delayedEcho() async throws {
-        let outcome = try await Self.session { _, probe in
+        let clock = TestClock()
+        let outcome = try await Self.session(clock: clock) { _, probe in
             try await Self.say("late", probe, localID: "L-late")
-            try await Task.sleep(for: .milliseconds(500))
+            // The echo waits on the clock for its 3 s: the message was taken, and nothing echoed.
+            await clock.waitForSleepers(1)
+            #expect(clock.nextDeadline == .seconds(3))
             #expect(!probe.frames.contains { $0.type == "EVENT_TYPE_USER_MESSAGE" })
-            // The client saw no echo and sends the same frame again, as the SDK does after 3 s.
+            // The client saw no echo and sends the same frame again, as the SDK does after 3 s; the
+            // heartbeat behind it is answered once the resend has been taken, in order.
             try await Self.say("late", probe, localID: "L-late")
+            try await probe.send(type: "HEARTBEAT")
+            try await probe.wait(for: "HEARTBEAT")
+            // A second play would wait for an echo of its own.
+            #expect(clock.sleepers == 1)
+            clock.advance(to: .seconds(3))
             try await probe.wait { $0.last?.string("text") == "Answered once." }
-            try await Task.sleep(for: .milliseconds(300))
+            // The play is over (its last line came, and no second one waits on the clock); a last
+            // heartbeat's answer closes the frames the test reads.
+            try await probe.send(type: "HEARTBEAT")
+            try await probe.wait(for: "HEARTBEAT", count: 2)
         }
-        let turn = Array(outcome.frames.drop { $0.type != "EVENT_TYPE_USER_MESSAGE" })
+        let turn = Array(outcome.frames.drop { $0.type != "EVENT_TYPE_USER_MESSAGE" }).filter { $0.type != "EVENT_TYPE_HEARTBEAT" }
         #expect(turn.map(\.type) == ["EVENT_TYPE_USER_MESSAGE", "EVENT_TYPE_POLY_AGENT_THINKING", "EVENT_TYPE_POLY_AGENT_MESSAGE"])
         #expect(turn.first?.json?["metadata"]?["custom"]?["local_id"] == "L-late")
     }

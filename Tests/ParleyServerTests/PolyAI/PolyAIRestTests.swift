@@ -3,6 +3,7 @@ import NIOHTTP1
 import ParleyCore
 import ParleyModel
 import ParleyServer
+import ParleyTesting
 import Testing
 
 /// The REST handshake of a real server on 127.0.0.1: the happy path, every error body the SDK
@@ -130,13 +131,16 @@ struct PolyAIRestTests {
 
     @Test("a token expires after tokenLifetime: sessions answers 401 and the socket upgrade is refused")
     func tokenExpiry() async throws {
-        // 10 s: long enough that a loaded machine (the whole suite on two cores; 3 s was not) still
-        // creates the session with the fresh token.
-        try await PolyAITestServer.with(options: PolyAIServerOptions(tokenLifetime: .seconds(10))) { http, base in
+        // Lifetimes are measured on the server's clock: virtual time, which moves only here.
+        let clock = TestClock()
+        try await PolyAITestServer.with(options: PolyAIServerOptions(tokenLifetime: .seconds(10)), clock: clock) { http, base in
             let answer = try await http.accessToken()
             #expect(answer.json?["expires_in"] == .number(10))
             let (token, session) = try await http.handshake()
-            try await Task.sleep(for: .milliseconds(10_300))
+            // The last moment of its life, the token still creates a session.
+            clock.advance(to: .seconds(10) - .milliseconds(1))
+            #expect(try await http.sessions(authorization: "Bearer \(token)").status == 200)
+            clock.advance(to: .seconds(10))
             let late = try await http.sessions(authorization: "Bearer \(token)")
             #expect(late.status == 401)
             #expect(late.message == "Invalid or expired access token")

@@ -39,12 +39,15 @@ struct PolyAIFrame: Sendable, CustomStringConvertible {
 }
 
 /// A test's side of one PolyAI socket: frames received so far, and sending. Received frames are
-/// collected by a reader task; tests wait on them with a deadline, so a missing frame fails the
-/// test instead of hanging it.
+/// collected by a reader task; a test waits for the frames it expects (woken by each frame, not by
+/// polling), with a generous real-time limit so a missing frame fails the test instead of hanging it.
 final class PolyAISocketProbe: @unchecked Sendable {
     private let lock = NSLock()
     private var received: [PolyAIFrame] = []
     private var ended = false
+    /// Counts what a waiter may want to look at again: a frame, the end, a limit passing.
+    private var changes = 0
+    private let changed = Waiters()
     private let outbound: WebSocketOutboundWriter
 
     init(outbound: WebSocketOutboundWriter) {
@@ -68,36 +71,51 @@ final class PolyAISocketProbe: @unchecked Sendable {
     }
 
     /// Waits until `done` holds for the frames received (or the socket ended), for at most
-    /// `timeout`; returns the frames either way, for the test to check.
+    /// `timeout` of real time (a limit for a frame that never comes, not a measure of anything);
+    /// returns the frames either way, for the test to check.
     @discardableResult
-    func wait(timeout: Duration = .seconds(15), until done: ([PolyAIFrame]) -> Bool) async throws -> [PolyAIFrame] {
-        let clock = ContinuousClock()
+    func wait(timeout: Duration = .seconds(60), until done: ([PolyAIFrame]) -> Bool) async throws -> [PolyAIFrame] {
+        let clock = SystemClock()
         let deadline = clock.now + timeout
-        while clock.now < deadline {
-            let (frames, ended) = lock.withLock { (received, self.ended) }
-            if done(frames) || ended { return frames }
-            try await Task.sleep(for: .milliseconds(10))
+        let alarm = clock.alarm(at: deadline) { [self] in changedNow() }
+        defer { alarm.cancel() }
+        while true {
+            let (frames, ended, seen) = lock.withLock { (received, self.ended, changes) }
+            if done(frames) || ended || clock.now >= deadline || Task.isCancelled { return frames }
+            await changed.wait { lock.withLock { changes != seen } }
         }
-        return frames
     }
 
     /// Waits until `count` frames of `type` (`EVENT_TYPE_` left out) have come.
     @discardableResult
-    func wait(for type: String, count: Int = 1, timeout: Duration = .seconds(15)) async throws -> [PolyAIFrame] {
+    func wait(for type: String, count: Int = 1, timeout: Duration = .seconds(60)) async throws -> [PolyAIFrame] {
         try await wait(timeout: timeout) { frames in frames.filter { $0.type == "EVENT_TYPE_\(type)" }.count >= count }
     }
 
     /// Waits until the server ends the socket.
-    func waitForEnd(timeout: Duration = .seconds(15)) async throws {
+    func waitForEnd(timeout: Duration = .seconds(60)) async throws {
         try await wait(timeout: timeout) { _ in false }
     }
 
     fileprivate func append(_ frame: PolyAIFrame) {
-        lock.withLock { received.append(frame) }
+        lock.withLock {
+            received.append(frame)
+            changes += 1
+        }
+        changed.resumeAll()
     }
 
     fileprivate func end() {
-        lock.withLock { ended = true }
+        lock.withLock {
+            ended = true
+            changes += 1
+        }
+        changed.resumeAll()
+    }
+
+    private func changedNow() {
+        lock.withLock { changes += 1 }
+        changed.resumeAll()
     }
 
     /// What a socket ended with: the server's close frame (nil when the connection ended without

@@ -2,6 +2,7 @@ import Foundation
 import HummingbirdWSClient
 import ParleyModel
 import ParleyServer
+import ParleyTesting
 import Testing
 
 /// The WebSocket of a real server on 127.0.0.1, frame by frame: upgrades, the history batch, the
@@ -141,10 +142,15 @@ struct PolyAISocketTests {
     func silence() async throws {
         try await Self.conversation { probe in
             try await probe.send(type: "USER_MESSAGE", payload: #"{"text":"silence"}"#)
-            try await Task.sleep(for: .milliseconds(200))
-            try await probe.send(type: "HEARTBEAT")
-            let frames = try await probe.wait(for: "HEARTBEAT")
-            #expect(Array(frames.dropFirst(5)).map(\.type) == ["EVENT_TYPE_USER_MESSAGE", "EVENT_TYPE_HEARTBEAT"])
+            // Plays take turns: whatever the silent play sends comes before the next play's
+            // THINKING, so that one is the only one there is.
+            try await probe.send(type: "USER_MESSAGE", payload: #"{"text":"track"}"#)
+            let frames = try await probe.wait { $0.last?.string("text") == "You typed tracking." }
+            #expect(
+                Array(frames.dropFirst(5)).map(\.type) == [
+                    "EVENT_TYPE_USER_MESSAGE", "EVENT_TYPE_USER_MESSAGE", "EVENT_TYPE_POLY_AGENT_THINKING", "EVENT_TYPE_POLY_AGENT_MESSAGE",
+                ])
+            #expect(frames.dropFirst(5).first?.string("text") == "silence")
         }
     }
 
@@ -163,7 +169,8 @@ struct PolyAISocketTests {
 
     @Test("a reconnect with the cursor mid-play gets, in its batch and live, everything after the cursor once and nothing before")
     func replayAfterCursor() async throws {
-        try await PolyAITestServer.with { http, base in
+        let clock = TestClock()
+        try await PolyAITestServer.with(clock: clock) { http, base in
             let (token, session) = try await http.handshake()
             let first = try await PolyAISocketProbe.connect(PolyAITestServer.socket(base, token: token, session: session)) { probe in
                 try await probe.send(type: "REQUEST_POLY_AGENT_JOIN")
@@ -172,16 +179,20 @@ struct PolyAISocketTests {
                 try await probe.wait { $0.last?.string("text") == "First part." }
             }
             let cursor = try #require(first.frames.compactMap(\.sequence).max())
-            // The play goes on without a socket: the second part falls due while nobody listens.
-            try await Task.sleep(for: .milliseconds(800))
+            // The play goes on without a socket: the second part falls due (700 ms on) while nobody
+            // listens. The play parks for the third (at 1 s) only once it has played the second.
+            try await clock.play(to: .milliseconds(700), thenParkAt: .seconds(1))
             let second = try await PolyAISocketProbe.connect(PolyAITestServer.socket(base, token: token, session: session, cursor: "\(cursor)")) {
-                probe in try await probe.wait { $0.contains { $0.string("text") == "Third part." } }
+                probe in
+                try await probe.wait(for: "EVENT_BATCH")
+                clock.advance(to: .seconds(1))
+                try await probe.wait { $0.contains { $0.string("text") == "Third part." } }
             }
             let batch = try #require(second.frames.first)
             #expect(batch.type == "EVENT_TYPE_EVENT_BATCH")
-            // What fell due while nobody listened is in the batch, the rest comes live; where the
-            // line falls is timing (a loaded machine delays the play and the reconnect alike).
+            // What fell due while nobody listened is in the batch, the rest comes live.
             #expect(["Second part.", "Third part."].starts(with: batch.batched.compactMap { $0.string("text") }))
+            #expect(batch.batched.compactMap { $0.string("text") } == ["Second part."])
             let after = batch.batched + second.frames.dropFirst()
             // An empty tail fails here rather than crashing the whole test run at the range below.
             try #require(!after.isEmpty)

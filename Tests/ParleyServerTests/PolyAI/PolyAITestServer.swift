@@ -6,7 +6,9 @@ import ParleyTesting
 
 /// The agent script the PolyAI tests play, and a real server per test on 127.0.0.1, port 0.
 enum PolyAITestServer {
-    /// One rule per thing the wire has to carry.
+    /// One rule per thing the wire has to carry. A play that a test on a `TestClock` follows while
+    /// no socket listens ends with a reply a minute on (`Much later.`): the play parks there only
+    /// once the reply before it is played, so the test knows it is in the history.
     static let script = #"""
         agent: { id: poly, name: Poly Bot }
         greeting:
@@ -78,7 +80,7 @@ enum PolyAITestServer {
               - reply: After the drop.
           - id: close-4001
             when: { text: '^close 4001$' }
-            play: [reply: Closing., fault: { close: { code: 4001, reason: session unknown } }, pause: 200ms, reply: Kept for later.]
+            play: [reply: Closing., fault: { close: { code: 4001, reason: session unknown } }, pause: 200ms, reply: Kept for later., pause: 1m, reply: Much later.]
           - id: close-1011
             when: { text: '^close 1011$' }
             play: [fault: { close: 1011 }]
@@ -102,7 +104,7 @@ enum PolyAITestServer {
             play: [fault: { delay_echo: 3s }, reply: Answered once.]
           - id: outage
             when: { text: '^outage$' }
-            play: [reply: Going down., fault: { outage: 30s }, pause: 200ms, reply: Back later.]
+            play: [reply: Going down., fault: { outage: 30s }, pause: 200ms, reply: Back later., pause: 1m, reply: Much later.]
           - id: silence
             when: { text: '^silence$' }
             play: []
@@ -118,8 +120,8 @@ enum PolyAITestServer {
         try AgentScriptParser.parse(text: script, path: "poly.agent.yaml").get()
     }
 
-    /// Runs `body` against a server playing the test script in real time (the timings are short);
-    /// the server is shut down when `body` returns or throws.
+    /// Runs `body` against a server playing the test script on `clock` (real time by default: the
+    /// timings are short); the server is shut down when `body` returns or throws.
     static func with<Value: Sendable>(
         options: PolyAIServerOptions = PolyAIServerOptions(), clock: any MonotonicClock = SystemClock(),
         _ body: @Sendable (PolyAIHTTP, URL) async throws -> Value

@@ -32,6 +32,26 @@ struct PolyAIWirePieceTests {
         #expect(faults.pass(.text("h")) == [.text("h")])
     }
 
+    @Test("the fault injector is idle only with nothing armed or held: then a frame passes as it is")
+    func injectorIdle() {
+        var faults = WebSocketFaultInjector(malformedText: PolyAIServer.malformedFrameText)
+        #expect(faults.isIdle)
+        _ = faults.arm(.duplicateNext)
+        #expect(!faults.isIdle)
+        _ = faults.pass(.text("a"))
+        #expect(faults.isIdle)
+        _ = faults.arm(.reorderNext)
+        #expect(!faults.isIdle)
+        _ = faults.pass(.text("b"))
+        #expect(!faults.isIdle, "holding b for the swap")
+        _ = faults.pass(.text("c"))
+        #expect(faults.isIdle)
+        _ = faults.arm(.malformedFrame)
+        _ = faults.arm(.delayEcho(.seconds(1)))
+        #expect(faults.isIdle)
+        #expect(faults.pass(.text("d")) == [.text("d")])
+    }
+
     @Test("client frames: the five types, their payloads, and refusals")
     func clientFrames() {
         #expect(PolyAIClientFrame(text: #"{"type":"EVENT_TYPE_REQUEST_POLY_AGENT_JOIN","payload":{}}"#) == .join)
@@ -86,6 +106,9 @@ struct PolyAIWirePieceTests {
         #expect(PolyAIRestTests.claims(of: token)?["exp"] == .number(1_060))
         #expect(PolyAIAccessToken.seconds(.milliseconds(500)) == 1)
         #expect(PolyAIAccessToken.seconds(.seconds(3600)) == 3600)
+        // base64url: `+` and `/` become `-` and `_`, the padding goes (0xFB 0xFF is "+/8=" in base64).
+        #expect(PolyAIAccessToken.base64URL(Data([0xFB, 0xFF])) == "-_8")
+        #expect(PolyAIAccessToken.base64URL(Data("ab".utf8)) == "YWI")
     }
 
     @Test("X-Host matching: the host, a subdomain, a URL naming one")

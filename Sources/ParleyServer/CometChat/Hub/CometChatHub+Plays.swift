@@ -33,7 +33,10 @@ extension CometChatHub {
         switch content {
         case .output(let output):
             guard let text = render(output, in: conversationID) else { return }
-            let frames = conversations[conversationID]?.faults.pass(.text(text)) ?? []
+            // With no socket in the conversation and no fault armed the frame would go nowhere and
+            // change nothing: it is not written (what it keeps is kept all the same).
+            guard isListened(conversation) || !conversation.faults.isIdle else { return }
+            let frames = conversations[conversationID]?.faults.pass(.text(text())) ?? []
             deliver(frames, in: conversationID)
         case .fault(let fault):
             if case .outage(let length) = fault {
@@ -44,8 +47,14 @@ extension CometChatHub {
         }
     }
 
-    /// The frame text for `output`, keeping a message; nil when nothing goes out (a goal met already).
-    private func render(_ output: CometChatOutput, in conversationID: String) -> String? {
+    /// Whether a socket of anyone in `conversation` is open.
+    private func isListened(_ conversation: CometChatConversation) -> Bool {
+        members(of: conversation.address, from: agentUID).contains { !(sockets[$0] ?? []).isEmpty }
+    }
+
+    /// Does what `output` does to the hub (ids, a kept message, a goal met) and returns how to
+    /// write its frame, called at once or not at all; nil when nothing goes out (a goal met already).
+    private func render(_ output: CometChatOutput, in conversationID: String) -> (() -> String)? {
         guard let conversation = conversations[conversationID] else { return nil }
         let envelope = CometChatEnvelope(appID: options.appID, address: conversation.address, sender: agentUID)
         switch output {
@@ -55,7 +64,7 @@ extension CometChatHub {
                 data = .object(members)
             }
             let body = CometChatEnvelope.streamed(event, runID: conversation.runID, conversationID: conversationID, data: data)
-            return envelope.text(type: "streamed_message", body: body)
+            return { envelope.text(type: "streamed_message", body: body) }
         case .message(let draft):
             let now = Int(Date().timeIntervalSince1970)
             let message = CometChatMessage(
@@ -63,19 +72,20 @@ extension CometChatHub {
                 address: conversation.address, category: draft.category, type: draft.type, sentAt: now, updatedAt: now, data: draft.data,
                 goal: draft.goal)
             keep(message)
-            return messageFrame(message)
+            return { self.messageFrame(message) }
         case .goalCompleted(let muid):
             let found = (order[conversationID] ?? []).last { messages[$0]?.category == "interactive" && messages[$0]?.muid == muid }
             guard let id = found, messages[id]?.goalMet == false else { return nil }
             messages[id]?.goalMet = true
-            return completion(of: id, by: conversation.lastUser)
+            guard let text = completion(of: id, by: conversation.lastUser) else { return nil }
+            return { text }
         case .typing(let started):
             let body = JSONValue.object([
                 JSONMember("sender", .string(agentUID)), JSONMember("receiver", .string(conversation.address.receiver)),
                 JSONMember("receiverType", .string(conversation.address.receiverType)),
                 JSONMember("action", .string(started ? "started" : "ended")),
             ])
-            return envelope.text(type: "typing_indicator", body: body)
+            return { envelope.text(type: "typing_indicator", body: body) }
         }
     }
 
