@@ -8,18 +8,20 @@ import Testing
 @Suite struct FlowSuiteTests {
     static let wrongReply = #"A reply that does not say what the flow expects: expected reply containing "shipped" within 5s; got reply "Your order A-1042 is delayed" (no "shipped")"#
 
-    @Test("every example in Flows/ passes through FlowSuite: the simulator in-process, Flows/polyai and Flows/cometchat over served sockets")
+    // The simulator's examples run on virtual time in the next test: their latency budgets
+    // (01-order-status: first token under 2s) read real time here, which the rest of this test
+    // process, a thousand tests at once, stretched to 2-5 s on a loaded machine. The runs of
+    // Flows/ by the binary (ParleyCLITests) still play them in real time.
+    @Test("every example in Flows/polyai and Flows/cometchat passes through FlowSuite over served sockets, with the project's plugins")
     func theExamplesPass() async throws {
         let (folder, flows) = try TestFolders.examples()
         defer { try? FileManager.default.removeItem(at: folder) }
         var suite = FlowSuite(flows.path)
         suite.request.parallel = 4
-        // 12-meaning asks models this test does not serve (ParleyCLITests' MeaningRunTests does);
-        // skipped, it would be an issue, as `skippedIsAnIssue` shows.
-        suite.request.excludeTags = ["meaning"]
+        suite.request.tags = ["polyai", "cometchat"]
         let summary = try #require(await suite.expectAllPass())
-        #expect(summary.results.count == 28)
-        #expect(summary.passed + summary.flaky == 28)
+        #expect(summary.results.count == 12)
+        #expect(summary.passed + summary.flaky == 12)
         // The project's files plugin ran too, in the copy.
         #expect(FileManager.default.fileExists(atPath: flows.appendingPathComponent("reports/report.json").path))
     }
