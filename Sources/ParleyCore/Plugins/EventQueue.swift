@@ -27,6 +27,22 @@ actor EventQueue<Element: Sendable> {
         if !offer(element) { await withCheckedContinuation { producers.append((element, $0)) } }
     }
 
+    /// Adds `elements[index]`, as `push` does. The element is copied by synchronous calls, so the
+    /// frames of a producer held back by a full queue have no room for it (issue 20).
+    func push(_ elements: [Element], at index: Int) async {
+        if !offer(elements, at: index) { await withCheckedContinuation { enqueue(elements, at: index, resume: $0) } }
+    }
+
+    @inline(never)
+    private func offer(_ elements: [Element], at index: Int) -> Bool {
+        offer(elements[index])
+    }
+
+    @inline(never)
+    private func enqueue(_ elements: [Element], at index: Int, resume: CheckedContinuation<Void, Never>) {
+        producers.append((elements[index], resume))
+    }
+
     /// Hands `element` to the waiting consumer or buffers it (or drops it, once closed); false
     /// when the queue is full. Out of line: `push` is live in every producer held back, so its
     /// frame is kept small (issue 20).

@@ -95,21 +95,27 @@ public final class PluginHost: Sendable {
 
     /// Queues `event` for every plugin that has not failed, masked; a streamed delta is masked as
     /// part of its message so far (`StreamRedaction`), so a secret split across deltas is masked too.
-    ///
-    /// The masking is out of line and the loop holds indexes: the frame is live while a full queue
-    /// holds the flow back, so it is kept small (issue 20).
     public func publish(_ event: PluginEvent) async {
-        let masked = redacted(event)
-        for index in masked.indices {
-            for lane in lanes where lane.failure.message == nil {
-                await lane.queue.push(masked[index])
-            }
-        }
+        await deliver(masked(event))
     }
 
+    /// `event` masked: what `deliver` queues for it (none, one or more events: a delta may be held
+    /// back until it is known not to begin a secret). Synchronous and out of line, so that callers
+    /// build and mask events on the thread's stack, not in their async frames (issue 20).
     @inline(never)
-    private func redacted(_ event: PluginEvent) -> [PluginEvent] {
+    func masked(_ event: PluginEvent) -> [PluginEvent] {
         streams.redact(event, with: secrets.current)
+    }
+
+    /// Queues events `masked` made, in order, for every plugin that has not failed. The loop holds
+    /// indexes: the frame is live while a full queue holds the flow back, so it is kept small (issue 20).
+    @inline(never)
+    func deliver(_ masked: [PluginEvent]) async {
+        for index in masked.indices {
+            for lane in lanes where lane.failure.message == nil {
+                await lane.queue.push(masked, at: index)
+            }
+        }
     }
 
     private func consume(_ lane: Lane) async {

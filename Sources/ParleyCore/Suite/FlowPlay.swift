@@ -11,9 +11,7 @@ final class FlowPlay {
     var output = InterpreterOutput(notes: [], command: .finish(.passed))
     /// Set for a flow whose matchers ask models.
     let asker: MeaningAsker?
-    let run: FlowRun
-    let suiteStart: Duration
-    let host: PluginHost
+    let inputs: FlowInputs
     let clock: any MonotonicClock
 
     /// What the runner does next.
@@ -24,19 +22,15 @@ final class FlowPlay {
     }
 
     @inline(never)
-    init(
-        _ flow: Flow, as run: FlowRun, settings: FlowInterpreter.Settings, agentSpeaksFirst: Bool, suiteStart: Duration, host: PluginHost,
-        meaning: (any MeaningResolver)?, clock: any MonotonicClock
-    ) {
-        var settings = settings
+    init(_ inputs: FlowInputs, agentSpeaksFirst: Bool, clock: any MonotonicClock) {
+        var settings = inputs.settings
         settings.agentSpeaksFirst = agentSpeaksFirst
-        interpreter = FlowInterpreter(flow: flow, settings: settings, at: clock.now)
+        interpreter = FlowInterpreter(flow: inputs.flow, settings: settings, at: clock.now)
         // Only a flow whose matchers ask models is probed: the probe evaluates each input twice.
-        asker = MeaningUse.kinds(in: flow.steps).isEmpty ? nil : MeaningAsker(resolver: meaning ?? NoModels(), secrets: host.secrets)
+        asker = MeaningUse.kinds(in: inputs.flow.steps).isEmpty
+            ? nil : MeaningAsker(resolver: inputs.meaning ?? NoModels(), secrets: inputs.host.secrets)
         if asker != nil { interpreter.probe = MeaningProbe() }
-        self.run = run
-        self.suiteStart = suiteStart
-        self.host = host
+        self.inputs = inputs
         self.clock = clock
     }
 
@@ -106,11 +100,12 @@ final class FlowPlay {
         return output.notes
     }
 
-    /// The plugin event for `note`; nil for secrets, which the run's registry takes at once.
+    /// The plugin events for `notes[index]`, masked; none for secrets, which the run's registry
+    /// takes at once.
     @inline(never)
-    func event(for note: InterpreterNote) -> PluginEvent? {
-        guard let kind = note.pluginKind(registeringIn: host.secrets) else { return nil }
-        return PluginEvent(time: clock.now - suiteStart, flow: run, kind: kind)
+    func events(for notes: [InterpreterNote], at index: Int) -> [PluginEvent] {
+        guard let kind = notes[index].pluginKind(registeringIn: inputs.host.secrets) else { return [] }
+        return inputs.masked(kind, at: clock.now)
     }
 
     @inline(never)

@@ -12,41 +12,41 @@ public struct FlowRunner: Sendable {
     }
 
     /// Runs `flow` as `run`; `suiteStart` is the clock reading the suite's event times count from.
+    public func run(
+        _ flow: Flow, as run: FlowRun, connector: any Connector, settings: FlowInterpreter.Settings, suiteStart: Duration = .zero,
+        host: PluginHost, meaning: (any MeaningResolver)? = nil
+    ) async -> FlowResult {
+        await self.run(
+            FlowInputs(flow, as: run, connector: connector, settings: settings, suiteStart: suiteStart, host: host, meaning: meaning))
+    }
+
+    /// Runs the flow `inputs` hold.
     ///
     /// Kept short, with the conversation in `converse` and its waits in `perform` and `awaitEvent`,
     /// each on a `FlowPlay` box and none inlined into another (issue 20). An async function's frame
     /// holds every local and temporary it has for as long as it runs, and a task keeps the memory of
     /// the deepest stack of frames it ever had (its allocator reuses its slabs, never frees them), so
     /// with thousands of flows at once every frame on a flow's path must be small, not only those
-    /// live while it waits.
+    /// live while it waits: they hold pointers to `FlowInputs` and `FlowPlay`, and events are built
+    /// and masked by synchronous calls.
     @inline(never)
-    public func run(
-        _ flow: Flow, as run: FlowRun, connector: any Connector, settings: FlowInterpreter.Settings, suiteStart: Duration = .zero,
-        host: PluginHost, meaning: (any MeaningResolver)? = nil
-    ) async -> FlowResult {
+    func run(_ inputs: FlowInputs) async -> FlowResult {
         let started = clock.now
-        await publish(.flowStarted, run: run, suiteStart: suiteStart, host: host)
-        let played = await play(
-            flow, as: run, connector: connector, settings: settings, suiteStart: suiteStart, host: host, meaning: meaning)
-        return await finish(run, played, started: started, suiteStart: suiteStart, host: host)
+        await inputs.host.deliver(inputs.flowStarted(at: started))
+        let played = await play(inputs)
+        return await finish(inputs, played, started: started)
     }
 
     /// Opens the session, plays the flow on it and closes it.
     @inline(never)
-    private func play(
-        _ flow: Flow, as run: FlowRun, connector: any Connector, settings: FlowInterpreter.Settings, suiteStart: Duration,
-        host: PluginHost, meaning: (any MeaningResolver)?
-    ) async -> Played {
+    private func play(_ inputs: FlowInputs) async -> Played {
         do {
             // The session is a scope: its loops run beside the conversation and end with it.
-            return try await connector.withSession(SessionRequest(sessionID: run.id, flowName: run.name, clock: clock)) { session in
-                let play = FlowPlay(
-                    flow, as: run, settings: settings, agentSpeaksFirst: session.agentSpeaksFirst, suiteStart: suiteStart, host: host,
-                    meaning: meaning, clock: clock)
-                return await converse(play, on: session)
+            return try await inputs.connector.withSession(inputs.sessionRequest(clock: clock)) { session in
+                await converse(FlowPlay(inputs, agentSpeaksFirst: session.agentSpeaksFirst, clock: clock), on: session)
             }
         } catch {
-            return await unopened(flow, as: run, error: error, settings: settings, suiteStart: suiteStart, host: host)
+            return await unopened(inputs, error: error)
         }
     }
 
@@ -59,17 +59,15 @@ public struct FlowRunner: Sendable {
 
     /// The session could not be opened: interrupted, or the flow fails at its start with every step skipped.
     @inline(never)
-    private func unopened(
-        _ flow: Flow, as run: FlowRun, error: any Error, settings: FlowInterpreter.Settings, suiteStart: Duration, host: PluginHost
-    ) async -> Played {
+    private func unopened(_ inputs: FlowInputs, error: any Error) async -> Played {
         if error is CancellationError || Task.isCancelled {
             return Played(outcome: .skipped(reason: "interrupted"), steps: [], events: 0)
         }
-        var interpreter = FlowInterpreter(flow: flow, settings: settings, at: clock.now)
+        var interpreter = FlowInterpreter(flow: inputs.flow, settings: inputs.settings, at: clock.now)
         let reason = ConnectorError("could not open a session with the agent: \(Self.describe(error))")
         let output = interpreter.transportFailed(reason, at: clock.now)
-        for note in output.notes { await relay(note, run: run, suiteStart: suiteStart, host: host) }
-        let outcome = interpreter.finalOutcome ?? .failed(StepFailure(message: reason.message, cause: .transport, location: flow.location))
+        for note in output.notes { await relay(note, inputs) }
+        let outcome = interpreter.finalOutcome ?? .failed(StepFailure(message: reason.message, cause: .transport, location: inputs.flow.location))
         return Played(outcome: outcome, steps: interpreter.results, events: 0)
     }
 
@@ -152,28 +150,21 @@ public struct FlowRunner: Sendable {
         guard !play.output.notes.isEmpty else { return }
         let notes = play.takeNotes()
         for index in notes.indices {
-            if let event = play.event(for: notes[index]) { await play.host.publish(event) }
+            let events = play.events(for: notes, at: index)
+            if !events.isEmpty { await play.inputs.host.deliver(events) }
         }
     }
 
-    @inline(never)
-    private func publish(_ kind: PluginEvent.Kind, run: FlowRun, suiteStart: Duration, host: PluginHost) async {
-        await host.publish(PluginEvent(time: clock.now - suiteStart, flow: run, kind: kind))
-    }
-
-    private func relay(_ note: InterpreterNote, run: FlowRun, suiteStart: Duration, host: PluginHost) async {
-        guard let kind = note.pluginKind(registeringIn: host.secrets) else { return }
-        await publish(kind, run: run, suiteStart: suiteStart, host: host)
+    private func relay(_ note: InterpreterNote, _ inputs: FlowInputs) async {
+        guard let kind = note.pluginKind(registeringIn: inputs.host.secrets) else { return }
+        await inputs.host.deliver(inputs.masked(kind, at: clock.now))
     }
 
     @inline(never)
-    private func finish(_ run: FlowRun, _ played: Played, started: Duration, suiteStart: Duration, host: PluginHost) async -> FlowResult {
-        // A pass on a whole-flow retry is flaky, never plain passed, in every report.
-        let outcome = run.attempt > 1 && played.outcome == .passed ? .flaky : played.outcome
-        let result = FlowResult(
-            run: run, outcome: outcome, steps: played.steps, started: started - suiteStart, duration: clock.now - started,
-            eventCount: played.events)
-        await publish(.flowFinished(result), run: run, suiteStart: suiteStart, host: host)
+    private func finish(_ inputs: FlowInputs, _ played: Played, started: Duration) async -> FlowResult {
+        let now = clock.now
+        let result = inputs.result(played, started: started, now: now)
+        await inputs.host.deliver(inputs.flowFinished(result, at: now))
         return result
     }
 

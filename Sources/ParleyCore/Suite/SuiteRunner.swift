@@ -16,17 +16,29 @@ public struct SuiteRunner: Sendable {
     /// One flow run to make: a flow, a data row, a repetition. A class, so a worker's frame holds a
     /// pointer to it while the flow runs, not a copy (issue 20).
     final class Job: Sendable {
-        let planned: PlannedFlow
+        /// The planned flow, shared by all its jobs (rows, repetitions): one pointer each, not a copy (issue 20).
+        let plan: Plan
         let run: FlowRun
         let row: [Assignment]
         /// Secrets the run's name was rendered from, masked before the name is published.
         let nameSecrets: Set<String>
 
-        init(planned: PlannedFlow, run: FlowRun, row: [Assignment], nameSecrets: Set<String> = []) {
-            self.planned = planned
+        var planned: PlannedFlow { plan.planned }
+
+        init(plan: Plan, run: FlowRun, row: [Assignment], nameSecrets: Set<String> = []) {
+            self.plan = plan
             self.run = run
             self.row = row
             self.nameSecrets = nameSecrets
+        }
+    }
+
+    /// A planned flow in a box its jobs share.
+    final class Plan: Sendable {
+        let planned: PlannedFlow
+
+        init(_ planned: PlannedFlow) {
+            self.planned = planned
         }
     }
 
@@ -34,6 +46,7 @@ public struct SuiteRunner: Sendable {
     func jobs(_ flows: [PlannedFlow]) -> [Job] {
         var jobs: [Job] = []
         for planned in flows where options.shard?.includes(planned.path) ?? true {
+            let plan = Plan(planned)
             let rows: [[Assignment]?] = planned.flow.data.map { $0.rows.map(Optional.some) } ?? [nil]
             for (rowIndex, row) in rows.enumerated() {
                 for repetition in 1...options.repetitions {
@@ -54,7 +67,7 @@ public struct SuiteRunner: Sendable {
                     let run = FlowRun(
                         id: id, name: name, path: planned.path, location: planned.flow.location, tags: planned.flow.tags,
                         row: rowNumber, repetition: repetition, agent: planned.agent)
-                    jobs.append(Job(planned: planned, run: run, row: row ?? [], nameSecrets: title?.secrets ?? []))
+                    jobs.append(Job(plan: plan, run: run, row: row ?? [], nameSecrets: title?.secrets ?? []))
                 }
             }
         }
@@ -87,41 +100,67 @@ public struct SuiteRunner: Sendable {
     }
 
     /// Runs `job`, with its whole-flow retries, and puts its result on the board at `index`.
+    ///
+    /// Its frame is live for the whole run of the flow, so it holds pointers: the attempt's inputs
+    /// are built, and its result judged and filed, by synchronous calls (issue 20).
     @inline(never)
     private func runJob(_ job: Job, index: Int, board: Board, suiteStart: Duration, host: PluginHost) async {
-        let skipReason = Task.isCancelled
-            ? "interrupted" : (options.failFast && board.sawFailure ? "--fail-fast: an earlier flow failed" : job.planned.skipReason)
-        if let skipReason {
-            board.finish(index, await skip(job.run, reason: skipReason, suiteStart: suiteStart, host: host))
+        if let skipReason = skipReason(job, board: board) {
+            await skip(job, reason: skipReason, index: index, board: board, suiteStart: suiteStart, host: host)
             return
         }
+        var attempt = 1
+        while true {
+            let inputs = inputs(job, attempt: attempt, suiteStart: suiteStart, host: host)
+            let result = await FlowRunner(clock: clock).run(inputs)
+            if !file(result, attempt: attempt, index: index, board: board) { return }
+            attempt += 1
+        }
+    }
+
+    /// Why `job` is not run: the run was interrupted, an earlier flow failed under `--fail-fast`,
+    /// or its plan says so; nil when it runs.
+    @inline(never)
+    private func skipReason(_ job: Job, board: Board) -> String? {
+        Task.isCancelled
+            ? "interrupted" : (options.failFast && board.sawFailure ? "--fail-fast: an earlier flow failed" : job.planned.skipReason)
+    }
+
+    /// What attempt `attempt` of `job` is played with.
+    @inline(never)
+    private func inputs(_ job: Job, attempt: Int, suiteStart: Duration, host: PluginHost) -> FlowInputs {
         let settings = FlowInterpreter.Settings(
             defaultTimeout: job.planned.defaultTimeout, overrides: options.variables, row: job.row, environment: job.planned.environment,
             settle: job.planned.settle)
-        var attempt = 1
-        while true {
-            var run = job.run
-            run.attempt = attempt
-            let result = await FlowRunner(clock: clock).run(
-                job.planned.flow, as: run, connector: job.planned.connector, settings: settings, suiteStart: suiteStart, host: host,
-                meaning: job.planned.meaning)
-            if case .failed = result.outcome, attempt <= options.retries, !Task.isCancelled {
-                attempt += 1
-                continue
-            }
-            if case .failed = result.outcome { board.noteFailure() }
-            board.finish(index, result)
-            return
-        }
+        var run = job.run
+        run.attempt = attempt
+        return FlowInputs(
+            job.planned.flow, as: run, connector: job.planned.connector, settings: settings, suiteStart: suiteStart, host: host,
+            meaning: job.planned.meaning)
+    }
+
+    /// Files the result of attempt `attempt` at `index`; true instead when the flow is to be tried again.
+    @inline(never)
+    private func file(_ result: FlowResult, attempt: Int, index: Int, board: Board) -> Bool {
+        if case .failed = result.outcome, attempt <= options.retries, !Task.isCancelled { return true }
+        if case .failed = result.outcome { board.noteFailure() }
+        board.finish(index, result)
+        return false
     }
 
     /// Out of line, so its event is no part of `runJob`'s frame, which is live while the flow waits (issue 20).
     @inline(never)
-    private func skip(_ run: FlowRun, reason: String, suiteStart: Duration, host: PluginHost) async -> FlowResult {
+    private func skip(_ job: Job, reason: String, index: Int, board: Board, suiteStart: Duration, host: PluginHost) async {
+        let skipped = skipped(job.run, reason: reason, suiteStart: suiteStart, host: host)
+        board.finish(index, skipped.result)
+        await host.deliver(skipped.events)
+    }
+
+    @inline(never)
+    private func skipped(_ run: FlowRun, reason: String, suiteStart: Duration, host: PluginHost) -> (result: FlowResult, events: [PluginEvent]) {
         let result = FlowResult(
             run: run, outcome: .skipped(reason: reason), steps: [], started: clock.now - suiteStart, duration: .zero, eventCount: 0)
-        await host.publish(PluginEvent(time: clock.now - suiteStart, flow: run, kind: .flowFinished(result)))
-        return result
+        return (result, host.masked(PluginEvent(time: clock.now - suiteStart, flow: run, kind: .flowFinished(result))))
     }
 }
 

@@ -21,6 +21,13 @@ public struct SimulatorConnector: Connector {
 
     /// Opens a session on the request's clock; the greeting, if any, is due at once.
     public func openSession(_ request: SessionRequest) async throws -> any AgentSession {
+        session(request)
+    }
+
+    /// Synchronous and out of line: the engine is built on the thread's stack, not in the frame of
+    /// `openSession`, which counts in every conversation's task for its whole life (issue 20).
+    @inline(never)
+    private func session(_ request: SessionRequest) -> SimulatorSession {
         SimulatorSession(engine: ScriptEngine(script: script), sessionID: request.sessionID, clock: request.clock)
     }
 }
