@@ -28,6 +28,7 @@ struct TestClockTests {
             }
             await clock.waitForSleepers(3)
             #expect(clock.nextDeadline == .seconds(1) && wakes.names.isEmpty)
+            #expect(clock.deadlines == [.seconds(1), .seconds(3), .seconds(5)])
             clock.advance(by: .seconds(2))
             // Only the due one wakes and finishes; the others still wait, whatever real time passes.
             try await group.next()
