@@ -4,7 +4,7 @@ import ParleyTesting
 import Testing
 
 /// The virtual clock the test moves: sleepers wait for `advance`, however long real time runs.
-@Suite("test clock")
+@Suite("test clock", .timeLimit(.minutes(1)))
 struct TestClockTests {
     /// The readings at which each task woke, in the order they woke.
     final class Wakes: @unchecked Sendable {
@@ -28,6 +28,7 @@ struct TestClockTests {
             }
             await clock.waitForSleepers(3)
             #expect(clock.nextDeadline == .seconds(1) && wakes.names.isEmpty)
+            #expect(clock.deadlines == [.seconds(1), .seconds(3), .seconds(5)])
             clock.advance(by: .seconds(2))
             // Only the due one wakes and finishes; the others still wait, whatever real time passes.
             try await group.next()
@@ -71,16 +72,25 @@ struct TestClockTests {
             await clock.waitForSleepers(1)
             // Asked before the timer it waits for is set: the watchdog alone does not answer it.
             let found = Task { await clock.waitForSleeper(in: .seconds(1) ... .seconds(2)) }
-            let advanced = Task { await clock.advance(toSleeperAt: .milliseconds(1500)) }
             group.addTask {
                 try await clock.sleep(until: .milliseconds(1500))
                 wakes.add("backoff", clock.now)
             }
             #expect(await found.value == .milliseconds(1500))
-            await advanced.value
+            #expect(clock.now == .zero && wakes.names.isEmpty)
+            await clock.advance(toSleeperAt: .milliseconds(1500))
             try await group.next()
             #expect(wakes.names == ["backoff"] && wakes.readings == [.milliseconds(1500)])
-            #expect(clock.now == .milliseconds(1500) && clock.nextDeadline == .seconds(30))
+            // Asked before its timer is set, the advance waits for it, and goes no further.
+            let advanced = Task { await clock.advance(toSleeperAt: .seconds(10)) }
+            group.addTask {
+                try await clock.sleep(until: .seconds(10))
+                wakes.add("retry", clock.now)
+            }
+            await advanced.value
+            try await group.next()
+            #expect(wakes.names == ["backoff", "retry"] && wakes.readings == [.milliseconds(1500), .seconds(10)])
+            #expect(clock.now == .seconds(10) && clock.deadlines == [.seconds(30)])
             group.cancelAll()
         }
     }
