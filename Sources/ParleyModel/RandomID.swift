@@ -31,4 +31,11 @@ public enum RandomID {
     public static func string() -> String {
         uuid().uuidString.lowercased()
     }
+
+    /// A new random UUID's 16 bytes as 32 lower-case hex digits, no dashes.
+    public static func hex() -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        let bytes = withUnsafeBytes(of: uuid().uuid) { Array($0) }
+        return String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] }, as: UTF8.self)
+    }
 }

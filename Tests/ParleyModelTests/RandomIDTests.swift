@@ -16,6 +16,9 @@ struct RandomIDTests {
         #expect(seen.count == 1_000)
         let text = RandomID.string()
         #expect(text == text.lowercased() && UUID(uuidString: text) != nil)
+        let hex = RandomID.hex()
+        #expect(hex.count == 32 && hex.allSatisfy { "0123456789abcdef".contains($0) }, "\(hex)")
+        #expect(hex[hex.index(hex.startIndex, offsetBy: 12)] == "4", "the version digit: \(hex)")
     }
 
     @Test("the bytes are the generator's, in order, but for the version and variant bits")

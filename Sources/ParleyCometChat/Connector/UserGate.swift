@@ -1,4 +1,5 @@
 import Foundation
+import ParleyModel
 
 /// One conversation at a time per CometChat user. CometChat delivers a user's messages and run
 /// events to every connection of that user, so two flows acting as the same user at once would
@@ -15,7 +16,7 @@ actor UserGate {
             busy = true
             return
         }
-        let id = UUID()
+        let id = RandomID.uuid()
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 if Task.isCancelled { return continuation.resume(throwing: CancellationError()) }

@@ -67,7 +67,7 @@ public struct PolyConversation: Sendable {
 
     /// A conversation; `makeID` makes draft ids (also the frames' `local_id`), injected so tests
     /// are deterministic.
-    public init(options: Options, makeID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }) {
+    public init(options: Options, makeID: @escaping @Sendable () -> String = { RandomID.string() }) {
         self.options = options
         self.makeID = makeID
     }

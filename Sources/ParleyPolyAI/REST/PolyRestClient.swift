@@ -51,7 +51,7 @@ struct PolyRestClient: Sendable {
         request.headers.add(name: "Accept", value: "application/json")
         request.headers.add(name: "Content-Type", value: "application/json")
         // One correlation id for every attempt, as the SDK reuses its request.
-        request.headers.add(name: "X-Polyai-Correlation-Id", value: UUID().uuidString)
+        request.headers.add(name: "X-Polyai-Correlation-Id", value: RandomID.uuid().uuidString)
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         request.body = .bytes(ByteBuffer(string: body))
         var attempt = 0

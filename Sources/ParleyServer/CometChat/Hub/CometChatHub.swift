@@ -67,7 +67,7 @@ actor CometChatHub {
 
     /// A new auth token for `uid` (any uid is a user).
     func issueToken(for uid: String) -> String {
-        let token = "\(uid)_\(Self.randomHex())"
+        let token = "\(uid)_\(RandomID.hex())"
         tokens[token] = uid
         credentials[uid, default: []].append(token)
         use(user: uid)
@@ -83,17 +83,11 @@ actor CometChatHub {
 
     /// A new JWT for the user of `token` (`PUT /v3.0/me`); the socket authenticates with it.
     func issueJWT(for uid: String) -> String {
-        let jwt = "eyJ\(Self.randomHex()).\(Self.randomHex()).\(Self.randomHex())"
+        let jwt = "eyJ\(RandomID.hex()).\(RandomID.hex()).\(RandomID.hex())"
         jwts[jwt] = uid
         credentials[uid, default: []].append(jwt)
         use(user: uid)
         return jwt
-    }
-
-    /// A fresh UUID as 32 lowercase hex digits: the random part of tokens and JWTs. Its bytes, not
-    /// Foundation's string search, drop the dashes (issuing was an eighth of a busy hub's time).
-    static func randomHex() -> String {
-        String(decoding: RandomID.uuid().uuidString.utf8.filter { $0 != UInt8(ascii: "-") }, as: UTF8.self).lowercased()
     }
 
     /// The app's settings as `/v3.0/me` and `/v3.0/settings` give them: the socket on this server's
