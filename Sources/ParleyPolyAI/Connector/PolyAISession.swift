@@ -253,6 +253,10 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
             let frame = try await WebSocketClient.connect(url: url, configuration: configuration, logger: logger) {
                 [self] inbound, outbound, _ in
                 progress.set(opened: true)
+                // A server that ends the connection together with its 101 has the end read before
+                // the socket's reader exists, so the inbound stream would never finish; a write on
+                // the closed channel fails at once. An unsolicited pong is a heartbeat no one answers.
+                try await outbound.write(.pong)
                 guard lock.withLock({ () -> Bool in
                     guard socketGeneration == generation else { return false }
                     socket = outbound

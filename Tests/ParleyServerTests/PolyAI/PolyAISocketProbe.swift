@@ -135,6 +135,9 @@ final class PolyAISocketProbe: @unchecked Sendable {
             inbound, outbound, _ in
             let probe = PolyAISocketProbe(outbound: outbound)
             opened.set(probe)
+            // Written first, as Parley's connector does: a connection that ended together with its
+            // 101 is never seen ending by the reader, but a write on it fails at once.
+            guard (try? await outbound.write(.pong)) != nil else { return probe.end() }
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
                     defer { probe.end() }
