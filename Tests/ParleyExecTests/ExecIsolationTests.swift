@@ -33,11 +33,20 @@ struct ExecIsolationTests {
     @Test("a program that closes its standard input and runs on: writing to it fails with EPIPE, which does not end this process, and the plugin fails")
     func closesItsInput() async throws {
         let run = try ExecRun()
-        // Still running when the writes fail, so they fail for want of a reader, not because it exited.
-        let summary = await ExecRun.run(run.plugin(Self.shell("exec 0<&-; sleep 600")), events: ExecRun.chattyEvents(count: 20))
+        // Still running when the writes fail, so they fail for want of a reader, not because it
+        // exited. Far more than a pipe holds: twenty lines fitted in it whole when the writer won
+        // the race with the shell's close, and the program then read as one that would not exit.
+        let summary = await ExecRun.run(run.plugin(Self.shell("exec 0<&-; sleep 600")), events: ExecRun.chattyEvents(count: 300))
         let failures = ExecRun.failures(summary)
         #expect(failures.count == 1)
-        #expect(failures.first?.hasPrefix("exec: /bin/sh stopped reading its standard input before the run's events ended (0 of ") == true, "\(failures)")
+        let failure = try #require(failures.first)
+        let prefix = "exec: /bin/sh stopped reading its standard input before the run's events ended ("
+        #expect(failure.hasPrefix(prefix), "\(failure)")
+        // "(W of S lines reached its standard input)": some lines never did.
+        let counts = failure.dropFirst(prefix.count).prefix { $0 != ")" }.split(separator: " ")
+        #expect(counts.count == 8 && counts[1] == "of", "\(failure)")
+        let (written, sent) = (Int(counts.first ?? "") ?? -1, Int(counts.dropFirst(2).first ?? "") ?? -1)
+        #expect(written >= 0 && written < sent, "\(failure)")
     }
 
     @Test("a program that never reads: the run finishes, the plugin fails saying how far behind it was, and the program is stopped")
