@@ -14,41 +14,54 @@ import Testing
 
     @Test("parley run Flows --json and Runner with json give the same flows, names, outcomes, steps and failures")
     func theExamplesReportTheSame() async throws {
-        let (folder, flows) = try TestFolders.examples()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let (cli, library) = try await reports(of: flows, in: folder)
+        let (cli, library) = try await reports {
+            let (folder, flows) = try TestFolders.examples()
+            return (folder, flows)
+        }
         #expect(cli.count == 29 + 1, "29 flow runs (12-meaning skipped: no models here) and the counts")
         #expect(cli == library)
     }
 
     @Test("a failing flow's failure reads the same from parley run and from the Runner")
     func aFailureReportsTheSame() async throws {
-        let folder = try ProjectPaths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let project = folder.appendingPathComponent("failing")
-        try FileManager.default.copyItem(at: TestFolders.fixture("failing"), to: project)
-        let (cli, library) = try await reports(of: project, in: folder)
+        let (cli, library) = try await reports {
+            let folder = try ProjectPaths.temporaryFolder()
+            let project = folder.appendingPathComponent("failing")
+            try FileManager.default.copyItem(at: TestFolders.fixture("failing"), to: project)
+            return (folder, project)
+        }
         #expect(cli.contains { $0.contains(#"failed: expected reply containing "shipped" within 5s"#) }, "\(cli)")
         #expect(cli == library)
     }
 
-    /// Runs `project` with `--parallel 4 --log-level error --json`, once through the `parley`
-    /// binary and once through `Runner`, one after the other (both may write the project's
-    /// reports), and returns each report as comparable lines.
-    private func reports(of project: URL, in folder: URL) async throws -> (cli: [String], library: [String]) {
-        let cliReport = folder.appendingPathComponent("cli.json")
-        let libraryReport = folder.appendingPathComponent("library.json")
-        let ran = try await ChildProcess.run(
-            executable, ["run", project.path, "--parallel", "4", "--log-level", "error", "--json", cliReport.path], in: folder)
-        #expect(ran.status == 0 || ran.status == 1, "\(ran.output)")
+    /// Runs a project with `--parallel 4 --log-level error --json` through the `parley` binary and
+    /// through `Runner` at once, each in a copy of its own from `copy` (both write the project's
+    /// reports; the scripted agents think in real time, so one after the other took twice as
+    /// long), and returns each report as comparable lines.
+    private func reports(
+        of copy: () throws -> (folder: URL, project: URL)
+    ) async throws -> (cli: [String], library: [String]) {
+        let (cliFolder, cliProject) = try copy()
+        defer { try? FileManager.default.removeItem(at: cliFolder) }
+        let (libraryFolder, libraryProject) = try copy()
+        defer { try? FileManager.default.removeItem(at: libraryFolder) }
+        let cliReport = cliFolder.appendingPathComponent("cli.json")
+        let libraryReport = libraryFolder.appendingPathComponent("library.json")
+        async let ran = ChildProcess.run(
+            executable, ["run", cliProject.path, "--parallel", "4", "--log-level", "error", "--json", cliReport.path], in: cliFolder)
 
-        var request = RunRequest(paths: [project.path])
+        var request = RunRequest(paths: [libraryProject.path])
         request.parallel = 4
         request.pluginSettings["log"] = ["level": "error"]
         request.json = libraryReport.path
         let summary = try await Runner().run(request).get()
         #expect(!summary.results.isEmpty)
-        return (try Self.comparable(cliReport), try Self.comparable(libraryReport))
+        let cliRun = try await ran
+        #expect(cliRun.status == 0 || cliRun.status == 1, "\(cliRun.output)")
+        // Each copy's reports name its own folder.
+        let cli = try Self.comparable(cliReport).map { $0.replacingOccurrences(of: cliFolder.path, with: "<copy>") }
+        let library = try Self.comparable(libraryReport).map { $0.replacingOccurrences(of: libraryFolder.path, with: "<copy>") }
+        return (cli, library)
     }
 
     /// The report without its times: the counts, then per flow run its id, name, path, outcome,
