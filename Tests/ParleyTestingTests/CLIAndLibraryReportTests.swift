@@ -34,7 +34,7 @@ import Testing
         #expect(cli == library)
     }
 
-    /// Runs a project with `--parallel 4 --log-level error --json` through the `parley` binary and
+    /// Runs a project with `--parallel 30 --log-level error --json` (every flow run at once) through the `parley` binary and
     /// through `Runner` at once, each in a copy of its own from `copy` (both write the project's
     /// reports; the scripted agents think in real time, so one after the other took twice as
     /// long), and returns each report as comparable lines.
@@ -48,10 +48,10 @@ import Testing
         let cliReport = cliFolder.appendingPathComponent("cli.json")
         let libraryReport = libraryFolder.appendingPathComponent("library.json")
         async let ran = ChildProcess.run(
-            executable, ["run", cliProject.path, "--parallel", "4", "--log-level", "error", "--json", cliReport.path], in: cliFolder)
+            executable, ["run", cliProject.path, "--parallel", "30", "--log-level", "error", "--json", cliReport.path], in: cliFolder)
 
         var request = RunRequest(paths: [libraryProject.path])
-        request.parallel = 4
+        request.parallel = 30
         request.pluginSettings["log"] = ["level": "error"]
         request.json = libraryReport.path
         let summary = try await Runner().run(request).get()

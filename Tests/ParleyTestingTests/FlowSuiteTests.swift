@@ -104,7 +104,10 @@ import Testing
     @Test("failures() lists each failing flow as file:line:column: name: message, and nothing for a passing flow")
     func failuresAreLocatedValues() async {
         let folder = TestFolders.fixture("failing")
-        let failures = await FlowSuite(folder.path).failures()
+        // The wrong reply's 5 s wait passes on virtual time.
+        var suite = FlowSuite(folder.path)
+        suite.runner.clock = ManualClock()
+        let failures = await suite.failures()
         let flow = folder.appendingPathComponent("02-wrong-reply.flow.yaml").path
         #expect(failures.map(\.description) == ["\(flow):4:5: \(Self.wrongReply)"])
         let passing = await FlowSuite(folder.appendingPathComponent("01-passes.flow.yaml").path).failures()
