@@ -248,16 +248,10 @@ struct WebhookDeliveryTests {
 
     /// Moves `clock` to each backoff wait's end as the wait begins, until cancelled. A wait is a
     /// task parked on the clock before `limit`; an attempt under way parks only the flush's watch
-    /// on the deadline (at `limit` or later), which is left alone. The attempt itself is socket
-    /// I/O the clock cannot see, so its end is looked for every millisecond of real time.
+    /// on the deadline (at `limit` or later), which is left alone.
     static func advanceBackoffs(_ clock: TestClock, before limit: Duration) async {
-        while !Task.isCancelled {
-            await clock.waitForSleepers(1)
-            if let wake = clock.nextDeadline, wake < limit {
-                clock.advance(to: wake)
-            } else {
-                try? await Task.sleep(for: .milliseconds(1))
-            }
+        while let wake = await clock.waitForSleeper(in: .zero...(limit - .nanoseconds(1))) {
+            clock.advance(to: wake)
         }
     }
 
