@@ -1,9 +1,10 @@
 import Foundation
 import ParleyTesting
 
-/// One `parley validate Flows` and one `parley run Flows --parallel 4` of every example, in a copy,
-/// shared by the tests that assert on it. The examples' agents think in real time (~15 s a run),
-/// so the suite runs them whole once; the tests of tags, shards and merges run fast fixtures.
+/// One `parley validate Flows` and one `parley run Flows --parallel 8` of every example, in a copy,
+/// shared by the tests that assert on it. The examples' agents think in real time (~15 s a run at
+/// --parallel 4, ~10 s at 8: their flows mostly wait), so the suite runs them whole once; the
+/// tests of tags, shards and merges run a fixture of fast flows.
 struct ExamplesRun: Sendable {
     var validate: CommandRunner.Output
     var run: CommandRunner.Output
@@ -18,7 +19,7 @@ struct ExamplesRun: Sendable {
         defer { try? FileManager.default.removeItem(at: folder) }
         let parley = CommandRunner(executable: ProjectPaths.product("parley"), directory: folder)
         let validate = try await parley.run(["validate", "Flows"])
-        let run = try await parley.run(["run", "Flows", "--parallel", "4"])
+        let run = try await parley.run(["run", "Flows", "--parallel", "8"])
         let reports = folder.appendingPathComponent("Flows/reports")
         return ExamplesRun(
             validate: validate, run: run,

@@ -53,7 +53,7 @@ struct PlanningTests {
 
     @Test("the examples in Flows/: validate and run both exit 0")
     func goodProject() async throws {
-        // `parley validate Flows`, then `parley run Flows --parallel 4`, in a copy: run once for this
+        // `parley validate Flows`, then `parley run Flows --parallel 8`, in a copy: run once for this
         // test and RunCommandTests'.
         let examples = try await ExamplesRun.shared.value
         let validate = examples.validate

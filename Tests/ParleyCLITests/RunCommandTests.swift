@@ -9,7 +9,7 @@ struct RunCommandTests {
 
     @Test("every example in Flows/ passes (the simulator in-process, Flows/polyai and Flows/cometchat over served sockets): exit 0, reports written")
     func examplesPass() async throws {
-        // `parley run Flows --parallel 4` in a copy, run once for this test and PlanningTests'.
+        // `parley run Flows --parallel 8` in a copy, run once for this test and PlanningTests'.
         let examples = try await ExamplesRun.shared.value
         let output = examples.run
         #expect(output.status == 0, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
