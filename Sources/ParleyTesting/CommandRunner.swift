@@ -45,11 +45,15 @@ public struct CommandRunner: Sendable {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         // Drain both pipes while the process runs, so a chatty program cannot fill one and stall.
+        // Standard output on a thread of its own too: on Linux the global dispatch queue keeps
+        // about one thread per core and adds one a second while they are blocked, so with dozens
+        // of tests running programs at once a reader queued there waited its turn for tens of
+        // seconds (every CLI test then ended 35 s or more after it started).
         let captured = DispatchGroup()
         nonisolated(unsafe) var outData = Data()
         nonisolated(unsafe) var errData = Data()
         captured.enter()
-        DispatchQueue.global().async {
+        Thread.detachNewThread {
             outData = stdout.fileHandleForReading.readDataToEndOfFile()
             captured.leave()
         }

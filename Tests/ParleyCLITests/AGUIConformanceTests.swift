@@ -5,8 +5,9 @@ import Testing
 /// AG-UI conformance, end to end: the `agui` connector against a third-party AG-UI server (the
 /// pydantic-ai peer of `Fixtures/agui/peer_agent.py`) and against Parley's own `parley serve`
 /// playing the same conversation (`Fixtures/agui/agents/peer.agent.yaml`). The flows of
-/// `Fixtures/agui/flows`, shared state included, must pass unchanged against both.
-@Suite("AG-UI conformance", .serialized)
+/// `Fixtures/agui/flows`, shared state included, must pass unchanged against both. Each case has
+/// its own copy and its own servers (port 0), so the cases run at once.
+@Suite("AG-UI conformance")
 struct AGUIConformanceTests {
     let executable = ProjectPaths.product("parley")
 

@@ -6,8 +6,11 @@ import Testing
 /// that judge them, from PyPI in .venv: actionlint and SchemaStore's GitHub workflow schema, SchemaStore's
 /// GitLab CI schema (check-jsonschema), and Kubernetes' own schemas (kubernetes-validate, strict).
 /// Each check is also shown to refuse a broken copy. Then each file's commands are run as its
-/// engine would run them, every shard and the merge, against a copy of Flows/: the shards cover
-/// every flow exactly once and the merge gives the run back.
+/// engine would run them, every shard and the merge, word for word, in a workspace whose `Flows/`
+/// holds the fast flows of Fixtures/shards (tags, a data-driven flow, a subfolder served over
+/// PolyAI, a skipped flow): the shards cover every flow run exactly once and the merge gives the
+/// run back. What they prove is the file's split and merge, not the examples, which
+/// RunCommandTests runs whole (their agents think in real time: ~15 s a run, three times a file).
 @Suite("CI files")
 struct CIFilesTests {
     static let deploy = ProjectPaths.root.appendingPathComponent("deploy")
@@ -113,7 +116,7 @@ struct CIFilesTests {
         return Int(command[range.upperBound...].prefix { $0.isNumber })
     }
 
-    /// A folder to run one engine's jobs in: the repository's `Flows` (a copy) and `bin/parley`, as
+    /// A folder to run one engine's jobs in: the project's `Flows` (a copy) and `bin/parley`, as
     /// the files' build jobs leave it.
     static func workspace(_ name: String, in folder: URL) throws -> URL {
         let workspace = folder.appendingPathComponent(name)
@@ -134,7 +137,7 @@ struct CIFilesTests {
     /// What a merge gave: its flows, which must be the whole run's, each once, from every shard.
     static func expectMerged(_ merge: CommandRunner.Output, report: URL, shards: Int, whole: [String], _ engine: String) throws {
         #expect(merge.status == 0, "\(engine) merge: \(merge.stdout)\n\(merge.stderr)")
-        // 12-meaning is skipped where no model is configured, in every shard as in the whole run.
+        // 06-meaning is skipped where no model is configured, in every shard as in the whole run.
         #expect(
             merge.stdout.contains("\(whole.count) flow runs from \(shards) reports: \(whole.count - 1) passed, 0 flaky, 0 failed, 1 skipped"),
             "\(engine): \(merge.stdout)")
@@ -142,11 +145,11 @@ struct CIFilesTests {
     }
 
     /// The whole run of Flows/ the three engines' merges are compared with: run once and shared
-    /// by their tests (it only reads the examples), so each engine's shards run beside the others'.
+    /// by their tests (it only reads the flows), so each engine's shards run beside the others'.
     static let wholeRun = Task { () throws -> [String] in
-        let folder = try RunFixtures.copy(examples: true)
+        let folder = try RunFixtures.fastFlows()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let whole = try await CommandRunner(executable: parley, directory: folder).run(["run", "Flows", "--parallel", "4", "--json", "whole/report.json"])
+        let whole = try await CommandRunner(executable: parley, directory: folder).run(["run", "Flows", "--json", "whole/report.json"])
         guard whole.status == 0 else {
             throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "the whole run failed: \(whole.stdout)\n\(whole.stderr)"])
         }
@@ -186,9 +189,9 @@ struct CIFilesTests {
         return flows
     }
 
-    @Test("GitHub Actions: the matrix's shards, run as its jobs run them against Flows/, cover every flow once, and its merge gives back the whole run")
+    @Test("GitHub Actions: the matrix's shards, run as its jobs run them against the fast flows in Flows/, cover every flow once, and its merge gives back the whole run")
     func githubShardsMergeToTheWholeRun() async throws {
-        let folder = try RunFixtures.copy(examples: true)
+        let folder = try RunFixtures.fastFlows()
         defer { try? FileManager.default.removeItem(at: folder) }
         // GitHub Actions: the matrix's shards, each job's `run:` steps in order with bash -e (the
         // workflow's default shell); the artifacts' paths as upload-artifact and download-artifact lay them out.
@@ -231,9 +234,9 @@ struct CIFilesTests {
 
     }
 
-    @Test("Kubernetes: the Indexed Job's pods, run as their script runs against Flows/, cover every top-level flow once, and the merging Job gives them back")
+    @Test("Kubernetes: the Indexed Job's pods, run as their script runs against the fast flows in Flows/, cover every top-level flow once, and the merging Job gives them back")
     func kubernetesShardsMergeToTheWholeRun() async throws {
-        let folder = try RunFixtures.copy(examples: true)
+        let folder = try RunFixtures.fastFlows()
         defer { try? FileManager.default.removeItem(at: folder) }
         // Kubernetes: each index's pod script with its JOB_COMPLETION_INDEX, then the merging Job's
         // args; the volume mounted at /reports is a folder here, and /project is Flows (the shards'
@@ -285,9 +288,9 @@ struct CIFilesTests {
 
     }
 
-    @Test("GitLab CI: the parallel shards, run as GitLab runs their script against Flows/, cover every flow once, and the merge gives back the whole run")
+    @Test("GitLab CI: the parallel shards, run as GitLab runs their script against the fast flows in Flows/, cover every flow once, and the merge gives back the whole run")
     func gitlabShardsMergeToTheWholeRun() async throws {
-        let folder = try RunFixtures.copy(examples: true)
+        let folder = try RunFixtures.fastFlows()
         defer { try? FileManager.default.removeItem(at: folder) }
         // GitLab CI: `parallel: N` runs the shards' script with CI_NODE_INDEX 1…N and CI_NODE_TOTAL N.
         do {

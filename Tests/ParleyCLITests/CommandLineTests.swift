@@ -16,7 +16,8 @@ struct CommandLineTests {
 
     @Test("-v shows every step, user action and agent event although parley.yaml says level: info")
     func verboseShowsTheDebugTimeline() async throws {
-        let folder = try RunFixtures.copy(examples: true)
+        // Fixtures/shards as Flows: its parley.yaml says level: info too, and its agent answers at once.
+        let folder = try RunFixtures.fastFlows()
         defer { try? FileManager.default.removeItem(at: folder) }
         let runner = CommandRunner(executable: executable, directory: folder)
         let quiet = try await runner.run(["run", "Flows/01-order-status.flow.yaml"])

@@ -24,7 +24,7 @@ struct ExamplesOverAGUITests {
         try text.replacingOccurrences(of: "http://127.0.0.1:8765/", with: server.url).write(to: project, atomically: true, encoding: .utf8)
 
         let output = try await CommandRunner(executable: executable, directory: folder).run(
-            ["run", "Flows", "--agent", "demo-agui", "--exclude-tag", "polyai", "--exclude-tag", "cometchat", "--exclude-tag", "meaning", "--parallel", "4"])
+            ["run", "Flows", "--agent", "demo-agui", "--exclude-tag", "polyai", "--exclude-tag", "cometchat", "--exclude-tag", "meaning", "--parallel", "8"])
         #expect(output.status == 0, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
         #expect(output.stdout.contains("16 flows: 16 passed, 0 flaky, 0 failed, 0 skipped"), "\(output.stdout)")
         // The transcripts show the wire was used: runs carry the connector's run ids.

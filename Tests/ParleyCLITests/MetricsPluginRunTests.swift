@@ -103,7 +103,7 @@ struct MetricsPluginRunTests {
 
     @Test("a real Pushgateway receives the push under its job and grouping labels; GET /metrics parses and counts as report.json does")
     func pushgateway() async throws {
-        let gateway = try PushgatewayServer()
+        let gateway = try await PushgatewayServer.start()
         defer { gateway.stop() }
         let entry = #"metrics: { pushgateway: "\#(gateway.url)", job: parley-ci, grouping: { instance: "ci/1" }, labels: { team: qa } }"#
         let (folder, project) = try Self.project(adding: entry)
@@ -128,7 +128,7 @@ struct MetricsPluginRunTests {
     @Test("a Pushgateway behind basic auth: the right password pushes, a wrong one is a 401 failed delivery, and neither is printed")
     func basicAuth() async throws {
         // bcrypt (cost 5) of "pushgateway-test-pw", made with libcrypt's crypt(3).
-        let gateway = try PushgatewayServer(users: ["parley": "$2b$05$abcdefghijklmnopqrstuu2rMAbnIFNqnNddFL7xFouYjrh1sdhXa"])
+        let gateway = try await PushgatewayServer.start(users: ["parley": "$2b$05$abcdefghijklmnopqrstuu2rMAbnIFNqnNddFL7xFouYjrh1sdhXa"])
         defer { gateway.stop() }
         let entry = #"metrics: { pushgateway: "\#(gateway.url)", job: parley-auth, username: parley, password: "${secret.PUSHGATEWAY_PASSWORD}", retries: 0 }"#
         let (folder, project) = try Self.project(adding: entry)

@@ -53,13 +53,13 @@ struct PlanningTests {
 
     @Test("the examples in Flows/: validate and run both exit 0")
     func goodProject() async throws {
-        let copy = try RunFixtures.copy(examples: true)
-        defer { try? FileManager.default.removeItem(at: copy) }
-        let parley = CommandRunner(executable: executable, directory: copy)
-        let validate = try await parley.run(["validate", "Flows"])
+        // `parley validate Flows`, then `parley run Flows --parallel 8`, in a copy: run once for this
+        // test and RunCommandTests'.
+        let examples = try await ExamplesRun.shared.value
+        let validate = examples.validate
         #expect(validate.status == 0, "stderr: \(validate.stderr)")
         #expect(validate.stderr.isEmpty)
-        let run = try await parley.run(["run", "Flows", "--parallel", "4"])
+        let run = examples.run
         #expect(run.status == 0, "stdout: \(run.stdout)\nstderr: \(run.stderr)")
         #expect(run.stderr.isEmpty)
     }

@@ -3,8 +3,10 @@ import ParleyTesting
 import Testing
 
 /// The PolyAI connector's promises, each against `parley serve --protocol polyai` on loopback
-/// playing `Fixtures/polyai/resilience.agent.yaml`, whose rules each play one wire fault.
-@Suite(.serialized)
+/// playing `Fixtures/polyai/resilience.agent.yaml`, whose rules each play one wire fault. Each
+/// test has a server of its own (port 0) and a copy of its own, so they run at once: one after the
+/// other they took 42 s, the 12 s retry ladder of the lost echo among them.
+@Suite
 struct PolyAIResilienceTests {
     let executable = ProjectPaths.product("parley")
 

@@ -12,8 +12,15 @@ final class PushgatewayServer {
     private let process: Process
     private let storage: URL
 
-    /// Starts it; with `users` (name to bcrypt hash), every request needs basic auth (its web config file).
-    init(users: [String: String] = [:]) throws {
+    /// Starts it and waits until it listens; with `users` (name to bcrypt hash), every request
+    /// needs basic auth (its web config file).
+    static func start(users: [String: String] = [:]) async throws -> PushgatewayServer {
+        let server = try PushgatewayServer(users: users)
+        try await server.waitUntilReady()
+        return server
+    }
+
+    private init(users: [String: String]) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary) else {
             throw CocoaError(
                 .fileNoSuchFile,
@@ -35,7 +42,6 @@ final class PushgatewayServer {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        try waitUntilReady()
     }
 
     var url: String { "http://127.0.0.1:\(port)" }
@@ -48,13 +54,14 @@ final class PushgatewayServer {
     }
 
     /// Waits up to 30 s until the port accepts a connection; a Pushgateway that exits or never
-    /// listens fails the test.
-    private func waitUntilReady() throws {
+    /// listens fails the test. It sleeps between tries, never holding one of the test process's
+    /// two pool threads while the Pushgateway starts (a loopback connect answers at once).
+    private func waitUntilReady() async throws {
         let start = ContinuousClock.now
         while ContinuousClock.now - start < .seconds(30) {
             guard process.isRunning else { throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "the Pushgateway exited"]) }
             if Self.accepts(port) { return }
-            usleep(50_000)
+            try await Task.sleep(for: .milliseconds(50))
         }
         stop()
         throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "the Pushgateway did not listen within 30s"])

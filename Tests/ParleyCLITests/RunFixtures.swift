@@ -19,6 +19,17 @@ enum RunFixtures {
         return folder
     }
 
+    /// A fresh copy of `Fixtures/shards/` as `Flows/` in a temporary folder; the caller removes it.
+    /// Its flows answer in milliseconds, so the tests of what parley does with many flows (tags,
+    /// shards, repeats, merges, the CI files' jobs) run them where the examples would take ~15 s a
+    /// run. Named `Flows` as the CI files name the examples' folder, so their commands run as written.
+    static func fastFlows() throws -> URL {
+        let folder = try ProjectPaths.temporaryFolder()
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("shards"), to: folder.appendingPathComponent("Flows"))
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent("Flows/reports"))
+        return folder
+    }
+
     /// Every file's text under `folder`, by relative path.
     static func texts(under folder: URL) -> [String: String] {
         var texts: [String: String] = [:]

@@ -113,7 +113,8 @@ struct SecretCanaryTests {
         let secretFile = folder.appendingPathComponent("canary.txt")
         try Data((canary.value + "\r\n").utf8).write(to: secretFile)
         let output = try await CommandRunner(executable: executable, directory: project, environment: ["PARLEY_CANARY_FILE": secretFile.path])
-            .run(["run", "."])
+            // The six flows at once: each fails when its reply's second is up.
+            .run(["run", ".", "--parallel", "6"])
         #expect(output.status == 1, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
         #expect(output.stdout.contains("6 flows: 0 passed, 0 flaky, 6 failed"), "\(output.stdout)")
         #expect(output.stdout.contains("***"), "the echoes are shown, masked")

@@ -1,0 +1,29 @@
+import Foundation
+import ParleyTesting
+
+/// One `parley validate Flows` and one `parley run Flows --parallel 8` of every example, in a copy,
+/// shared by the tests that assert on it. The examples' agents think in real time (~15 s a run at
+/// --parallel 4, ~10 s at 8: their flows mostly wait), so the suite runs them whole once; the
+/// tests of tags, shards and merges run a fixture of fast flows.
+struct ExamplesRun: Sendable {
+    var validate: CommandRunner.Output
+    var run: CommandRunner.Output
+    /// The files plugin's JUnit (Flows/reports/junit.xml).
+    var junit: String
+    /// The names in Flows/reports/transcripts.
+    var transcripts: [String]
+
+    /// Started by the first test that awaits it; the copy is removed once the run is read.
+    static let shared = Task { () throws -> ExamplesRun in
+        let folder = try RunFixtures.copy(examples: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let parley = CommandRunner(executable: ProjectPaths.product("parley"), directory: folder)
+        let validate = try await parley.run(["validate", "Flows"])
+        let run = try await parley.run(["run", "Flows", "--parallel", "8"])
+        let reports = folder.appendingPathComponent("Flows/reports")
+        return ExamplesRun(
+            validate: validate, run: run,
+            junit: (try? String(contentsOf: reports.appendingPathComponent("junit.xml"), encoding: .utf8)) ?? "",
+            transcripts: (try? FileManager.default.contentsOfDirectory(atPath: reports.appendingPathComponent("transcripts").path)) ?? [])
+    }
+}
