@@ -64,6 +64,8 @@ struct MeaningRunTests {
         for output in outputs { #expect(!(output.stdout + output.stderr).contains(key), "the output holds the API key") }
     }
 
+    // The flows of a project run with `--parallel 4`: the demo agent thinks in real time, and one
+    // at a time its four flows took most of a test's 10-25 s.
     static func flow(_ name: String, _ expect: String) -> String {
         """
         flow: \(name)
@@ -92,7 +94,7 @@ struct MeaningRunTests {
         let parley = CommandRunner(
             executable: executable, directory: folder, environment: ["PARLEY_EMBEDDINGS_URL": server.url, "MODELS_KEY": Self.key])
 
-        let first = try await parley.run(["run", "."])
+        let first = try await parley.run(["run", ".", "--parallel", "4"])
         #expect(first.status == 1, "two flows fail\n\(first.stdout)\n\(first.stderr)\n\(server.log())")
         let flows = try Self.flows(folder)
         #expect(flows["paraphrase"]?.outcome == "passed", "\(String(describing: flows["paraphrase"]))")
@@ -117,7 +119,7 @@ struct MeaningRunTests {
         #expect(asked["embeddings", default: 0] > 0)
 
         // The same run again: every answer from .parley/cache/models, no request.
-        let second = try await parley.run(["run", "."])
+        let second = try await parley.run(["run", ".", "--parallel", "4"])
         #expect(second.status == 1)
         #expect(try Self.stats(server) == asked, "a cached run asks nothing")
         #expect(try Self.flows(folder).mapValues(\.outcome) == flows.mapValues(\.outcome))
@@ -125,7 +127,7 @@ struct MeaningRunTests {
         #expect(!RunFixtures.texts(under: cache).isEmpty, "answers are kept under .parley/cache/models")
 
         // --no-cache asks again, and keeps nothing new.
-        let third = try await parley.run(["run", ".", "--no-cache"])
+        let third = try await parley.run(["run", ".", "--no-cache", "--parallel", "4"])
         #expect(third.status == 1)
         #expect(try Self.stats(server)["embeddings", default: 0] > asked["embeddings", default: 0])
         Self.expectNoKey(folder, [first, second, third])
@@ -161,7 +163,7 @@ struct MeaningRunTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let parley = CommandRunner(
             executable: executable, directory: folder, environment: ["PARLEY_JUDGE_URL": server.url, "MODELS_KEY": Self.key])
-        let output = try await parley.run(["run", "."])
+        let output = try await parley.run(["run", ".", "--parallel", "4"])
         #expect(output.status == 1, "\(output.stdout)\n\(output.stderr)\n\(server.log())")
         let flows = try Self.flows(folder)
         let meets = try #require(flows["meets"])
