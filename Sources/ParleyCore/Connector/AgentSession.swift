@@ -22,6 +22,11 @@ public protocol AgentSession: Sendable {
     /// wire that `run()` does not own.
     func run() async
 
+    /// Whether the session has loops for `run()` to run. False lets the scope skip the task group
+    /// it runs `run()` in: thousands of loop-less sessions (the simulator's) open at once, and the
+    /// group and its closure cost each conversation's task memory for its whole life (issue 20).
+    var hasLoops: Bool { get }
+
     /// Closes the conversation and releases its resources; safe to call twice.
     func close() async
 }
@@ -29,4 +34,7 @@ public protocol AgentSession: Sendable {
 extension AgentSession {
     /// No loops of its own: everything happens in `next` and `perform`.
     public func run() async {}
+
+    /// Assumed to have loops unless it says otherwise.
+    public var hasLoops: Bool { true }
 }

@@ -22,6 +22,18 @@ extension Connector {
     /// task of the session outlives the call. Throws what opening the session or `body` throws.
     public func withSession<Result>(_ request: SessionRequest, _ body: (any AgentSession) async throws -> Result) async throws -> Result {
         let session = try await openSession(request)
+        if !session.hasLoops {
+            // No loops to run beside `body`: no group, whose storage and closure would cost every
+            // conversation's task memory for its whole life (issue 20).
+            do {
+                let result = try await body(session)
+                await session.close()
+                return result
+            } catch {
+                await session.close()
+                throw error
+            }
+        }
         // Discarding: a `run()` that ends at once (a session with no loops) frees its task at once,
         // instead of holding it for the whole conversation (thousands run at once: issue 20).
         return try await withThrowingDiscardingTaskGroup { group in

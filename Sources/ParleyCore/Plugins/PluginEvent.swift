@@ -17,6 +17,9 @@ public struct PluginEvent: Hashable, Sendable {
 
     /// What happened. New cases are added over time: a plugin outside this repository switches
     /// with `@unknown default:` (see `Plugin`).
+    ///
+    /// The large payloads are boxed (`indirect`), so an event is about half the size: each plugin's
+    /// queue holds up to thousands of them while its plugin catches up (issue 20, point 2).
     public enum Kind: Hashable, Sendable {
         /// The suite starts; the flow runs it will make (first attempts).
         case runStarted([FlowRun])
@@ -25,10 +28,10 @@ public struct PluginEvent: Hashable, Sendable {
         /// The flow performed a user action.
         case userAction(UserAction)
         /// The agent sent an event; `offset` is from the user action that opened its turn.
-        case agentEvent(AgentEvent, offset: Duration)
-        case stepFinished(StepResult)
+        indirect case agentEvent(AgentEvent, offset: Duration)
+        indirect case stepFinished(StepResult)
         /// A `log:` step's text.
         case log(String)
-        case flowFinished(FlowResult)
+        indirect case flowFinished(FlowResult)
     }
 }

@@ -4,27 +4,32 @@ import ParleyModel
 /// flow waits hold a pointer to it, not copies of the flow, its settings and its connector as
 /// arguments (issue 20, point 2: the suite's worker frame held 4 KB of them for the whole run).
 final class FlowInputs: Sendable {
-    let flow: Flow
+    /// The flow, its connector, settings and meaning resolver, shared by the runs of one data row.
+    let setup: FlowSetup
     let run: FlowRun
-    let connector: any Connector
-    let settings: FlowInterpreter.Settings
     /// The clock reading the suite's event times count from.
     let suiteStart: Duration
     let host: PluginHost
-    let meaning: (any MeaningResolver)?
+
+    var flow: Flow { setup.flow }
+    var connector: any Connector { setup.connector }
+    var settings: FlowInterpreter.Settings { setup.settings }
+    var meaning: (any MeaningResolver)? { setup.meaning }
 
     @inline(never)
-    init(
+    init(_ setup: FlowSetup, as run: FlowRun, suiteStart: Duration, host: PluginHost) {
+        self.setup = setup
+        self.run = run
+        self.suiteStart = suiteStart
+        self.host = host
+    }
+
+    @inline(never)
+    convenience init(
         _ flow: Flow, as run: FlowRun, connector: any Connector, settings: FlowInterpreter.Settings, suiteStart: Duration,
         host: PluginHost, meaning: (any MeaningResolver)?
     ) {
-        self.flow = flow
-        self.run = run
-        self.connector = connector
-        self.settings = settings
-        self.suiteStart = suiteStart
-        self.host = host
-        self.meaning = meaning
+        self.init(FlowSetup(flow, connector: connector, settings: settings, meaning: meaning), as: run, suiteStart: suiteStart, host: host)
     }
 
     // Synchronous and out of line: the events and results they build live on the thread's stack
@@ -41,24 +46,20 @@ final class FlowInputs: Sendable {
         masked(.flowStarted, at: now)
     }
 
+    /// The flow's result from what the conversation came to, with its `flowFinished` event.
     @inline(never)
-    func flowFinished(_ result: FlowResult, at now: Duration) -> [PluginEvent] {
-        masked(.flowFinished(result), at: now)
+    func finished(_ played: FlowRunner.Played, started: Duration, now: Duration) -> (FlowRunner.Finished, [PluginEvent]) {
+        // A pass on a whole-flow retry is flaky, never plain passed, in every report.
+        let outcome = run.attempt > 1 && played.outcome == .passed ? .flaky : played.outcome
+        let result = FlowResult(
+            run: run, outcome: outcome, steps: played.steps, started: started - suiteStart, duration: now - started,
+            eventCount: played.events)
+        return (FlowRunner.Finished(result), masked(.flowFinished(result), at: now))
     }
 
     /// The request that opens this run's session.
     @inline(never)
     func sessionRequest(clock: any MonotonicClock) -> SessionRequest {
         SessionRequest(sessionID: run.id, flowName: run.name, clock: clock)
-    }
-
-    /// The flow's result from what the conversation came to.
-    @inline(never)
-    func result(_ played: FlowRunner.Played, started: Duration, now: Duration) -> FlowResult {
-        // A pass on a whole-flow retry is flaky, never plain passed, in every report.
-        let outcome = run.attempt > 1 && played.outcome == .passed ? .flaky : played.outcome
-        return FlowResult(
-            run: run, outcome: outcome, steps: played.steps, started: started - suiteStart, duration: now - started,
-            eventCount: played.events)
     }
 }

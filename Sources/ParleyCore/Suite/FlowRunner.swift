@@ -17,7 +17,8 @@ public struct FlowRunner: Sendable {
         host: PluginHost, meaning: (any MeaningResolver)? = nil
     ) async -> FlowResult {
         await self.run(
-            FlowInputs(flow, as: run, connector: connector, settings: settings, suiteStart: suiteStart, host: host, meaning: meaning))
+            FlowInputs(flow, as: run, connector: connector, settings: settings, suiteStart: suiteStart, host: host, meaning: meaning)
+        ).result
     }
 
     /// Runs the flow `inputs` hold.
@@ -28,9 +29,10 @@ public struct FlowRunner: Sendable {
     /// the deepest stack of frames it ever had (its allocator reuses its slabs, never frees them), so
     /// with thousands of flows at once every frame on a flow's path must be small, not only those
     /// live while it waits: they hold pointers to `FlowInputs` and `FlowPlay`, and events are built
-    /// and masked by synchronous calls.
+    /// and masked by synchronous calls. What the conversation came to and the result are boxes,
+    /// so no frame on the way holds one (a `FlowResult` is about 300 bytes).
     @inline(never)
-    func run(_ inputs: FlowInputs) async -> FlowResult {
+    func run(_ inputs: FlowInputs) async -> Finished {
         let started = clock.now
         await inputs.host.deliver(inputs.flowStarted(at: started))
         let played = await play(inputs)
@@ -51,10 +53,25 @@ public struct FlowRunner: Sendable {
     }
 
     /// What a conversation came to: its outcome, its steps and how many agent events it had.
-    struct Played {
-        var outcome: FlowOutcome
-        var steps: [StepResult]
-        var events: Int
+    final class Played: Sendable {
+        let outcome: FlowOutcome
+        let steps: [StepResult]
+        let events: Int
+
+        init(outcome: FlowOutcome, steps: [StepResult], events: Int) {
+            self.outcome = outcome
+            self.steps = steps
+            self.events = events
+        }
+    }
+
+    /// A flow run's result, in a box.
+    final class Finished: Sendable {
+        let result: FlowResult
+
+        init(_ result: FlowResult) {
+            self.result = result
+        }
     }
 
     /// The session could not be opened: interrupted, or the flow fails at its start with every step skipped.
@@ -161,11 +178,10 @@ public struct FlowRunner: Sendable {
     }
 
     @inline(never)
-    private func finish(_ inputs: FlowInputs, _ played: Played, started: Duration) async -> FlowResult {
-        let now = clock.now
-        let result = inputs.result(played, started: started, now: now)
-        await inputs.host.deliver(inputs.flowFinished(result, at: now))
-        return result
+    private func finish(_ inputs: FlowInputs, _ played: Played, started: Duration) async -> Finished {
+        let (finished, events) = inputs.finished(played, started: started, now: clock.now)
+        await inputs.host.deliver(events)
+        return finished
     }
 
     /// A connector error's own message; anything else as Swift prints it.

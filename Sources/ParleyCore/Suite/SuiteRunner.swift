@@ -19,16 +19,17 @@ public struct SuiteRunner: Sendable {
         /// The planned flow, shared by all its jobs (rows, repetitions): one pointer each, not a copy (issue 20).
         let plan: Plan
         let run: FlowRun
-        let row: [Assignment]
+        /// The flow with its row's settings, shared by the repetitions of one row (issue 20).
+        let setup: FlowSetup
         /// Secrets the run's name was rendered from, masked before the name is published.
         let nameSecrets: Set<String>
 
         var planned: PlannedFlow { plan.planned }
 
-        init(plan: Plan, run: FlowRun, row: [Assignment], nameSecrets: Set<String> = []) {
+        init(plan: Plan, run: FlowRun, setup: FlowSetup, nameSecrets: Set<String> = []) {
             self.plan = plan
             self.run = run
-            self.row = row
+            self.setup = setup
             self.nameSecrets = nameSecrets
         }
     }
@@ -49,6 +50,7 @@ public struct SuiteRunner: Sendable {
             let plan = Plan(planned)
             let rows: [[Assignment]?] = planned.flow.data.map { $0.rows.map(Optional.some) } ?? [nil]
             for (rowIndex, row) in rows.enumerated() {
+                let setup = self.setup(planned, row: row ?? [])
                 for repetition in 1...options.repetitions {
                     let rowNumber = row == nil ? nil : rowIndex + 1
                     var id = planned.path
@@ -67,7 +69,7 @@ public struct SuiteRunner: Sendable {
                     let run = FlowRun(
                         id: id, name: name, path: planned.path, location: planned.flow.location, tags: planned.flow.tags,
                         row: rowNumber, repetition: repetition, agent: planned.agent)
-                    jobs.append(Job(plan: plan, run: run, row: row ?? [], nameSecrets: title?.secrets ?? []))
+                    jobs.append(Job(plan: plan, run: run, setup: setup, nameSecrets: title?.secrets ?? []))
                 }
             }
         }
@@ -112,8 +114,8 @@ public struct SuiteRunner: Sendable {
         var attempt = 1
         while true {
             let inputs = inputs(job, attempt: attempt, suiteStart: suiteStart, host: host)
-            let result = await FlowRunner(clock: clock).run(inputs)
-            if !file(result, attempt: attempt, index: index, board: board) { return }
+            let finished = await FlowRunner(clock: clock).run(inputs)
+            if !file(finished, attempt: attempt, index: index, board: board) { return }
             attempt += 1
         }
     }
@@ -126,25 +128,28 @@ public struct SuiteRunner: Sendable {
             ? "interrupted" : (options.failFast && board.sawFailure ? "--fail-fast: an earlier flow failed" : job.planned.skipReason)
     }
 
+    /// What the runs of `planned` with `row` are played with.
+    private func setup(_ planned: PlannedFlow, row: [Assignment]) -> FlowSetup {
+        let settings = FlowInterpreter.Settings(
+            defaultTimeout: planned.defaultTimeout, overrides: options.variables, row: row, environment: planned.environment,
+            settle: planned.settle)
+        return FlowSetup(planned.flow, connector: planned.connector, settings: settings, meaning: planned.meaning)
+    }
+
     /// What attempt `attempt` of `job` is played with.
     @inline(never)
     private func inputs(_ job: Job, attempt: Int, suiteStart: Duration, host: PluginHost) -> FlowInputs {
-        let settings = FlowInterpreter.Settings(
-            defaultTimeout: job.planned.defaultTimeout, overrides: options.variables, row: job.row, environment: job.planned.environment,
-            settle: job.planned.settle)
         var run = job.run
         run.attempt = attempt
-        return FlowInputs(
-            job.planned.flow, as: run, connector: job.planned.connector, settings: settings, suiteStart: suiteStart, host: host,
-            meaning: job.planned.meaning)
+        return FlowInputs(job.setup, as: run, suiteStart: suiteStart, host: host)
     }
 
     /// Files the result of attempt `attempt` at `index`; true instead when the flow is to be tried again.
     @inline(never)
-    private func file(_ result: FlowResult, attempt: Int, index: Int, board: Board) -> Bool {
-        if case .failed = result.outcome, attempt <= options.retries, !Task.isCancelled { return true }
-        if case .failed = result.outcome { board.noteFailure() }
-        board.finish(index, result)
+    private func file(_ finished: FlowRunner.Finished, attempt: Int, index: Int, board: Board) -> Bool {
+        if case .failed = finished.result.outcome, attempt <= options.retries, !Task.isCancelled { return true }
+        if case .failed = finished.result.outcome { board.noteFailure() }
+        board.finish(index, finished)
         return false
     }
 
@@ -152,7 +157,7 @@ public struct SuiteRunner: Sendable {
     @inline(never)
     private func skip(_ job: Job, reason: String, index: Int, board: Board, suiteStart: Duration, host: PluginHost) async {
         let skipped = skipped(job.run, reason: reason, suiteStart: suiteStart, host: host)
-        board.finish(index, skipped.result)
+        board.finish(index, FlowRunner.Finished(skipped.result))
         await host.deliver(skipped.events)
     }
 
@@ -164,11 +169,12 @@ public struct SuiteRunner: Sendable {
     }
 }
 
-/// Hands out job indexes to workers and keeps their results.
+/// Hands out job indexes to workers and keeps their results, boxed: the board is made for every
+/// job at the start, and a slot of a pointer costs 8 bytes where a `FlowResult?` costs about 300 (issue 20).
 final class Board: @unchecked Sendable {
     private let lock = NSLock()
     private var next = 0
-    private var results: [FlowResult?]
+    private var results: [FlowRunner.Finished?]
     private var failed = false
 
     init(count: Int) {
@@ -183,8 +189,8 @@ final class Board: @unchecked Sendable {
         }
     }
 
-    func finish(_ index: Int, _ result: FlowResult) { lock.withLock { results[index] = result } }
-    func result(_ index: Int) -> FlowResult? { lock.withLock { results[index] } }
+    func finish(_ index: Int, _ finished: FlowRunner.Finished) { lock.withLock { results[index] = finished } }
+    func result(_ index: Int) -> FlowResult? { lock.withLock { results[index]?.result } }
     func noteFailure() { lock.withLock { failed = true } }
     var sawFailure: Bool { lock.withLock { failed } }
 }

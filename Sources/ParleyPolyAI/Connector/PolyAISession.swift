@@ -214,23 +214,22 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
         // then hang 30s). The attempt is abandoned instead, and closed if it ever opens.
         let attempt = Task { [self] in sink.yield(await socket(generation: generation, progress: progress)) }
         let timeout = settings.timeout
-        let result = await withTaskGroup(of: Void.self) { [clock, shownSocket] group in
-            group.addTask {
-                // The watchdog: a socket that says nothing in time counts as unreachable.
-                guard (try? await clock.sleep(for: timeout)) != nil, !progress.established else { return }
-                let why =
-                    progress.opened
-                    ? "the socket at \(shownSocket) opened but the agent sent nothing for \(timeout.flowText)"
-                    : "the socket at \(shownSocket) did not open within \(timeout.flowText)"
-                // The reason first: the cancelled attempt's own ending (a drop) must not win the race.
-                sink.yield((.unreachable(why), false))
-                attempt.cancel()
-            }
-            var iterator = results.makeAsyncIterator()
-            let result = await iterator.next() ?? (.dropped, false)
-            group.cancelAll()
-            return result
+        // The watchdog: a socket that says nothing in time counts as unreachable. An alarm on the
+        // clock, not a child task: on the system clock it costs no task and no task memory, where
+        // a task cost each of thousands of sessions its own slabs (issue 20, point 2).
+        let watchdog = clock.alarm(at: clock.now + timeout) { [shownSocket] in
+            guard !progress.established else { return }
+            let why =
+                progress.opened
+                ? "the socket at \(shownSocket) opened but the agent sent nothing for \(timeout.flowText)"
+                : "the socket at \(shownSocket) did not open within \(timeout.flowText)"
+            // The reason first: the cancelled attempt's own ending (a drop) must not win the race.
+            sink.yield((.unreachable(why), false))
+            attempt.cancel()
         }
+        var iterator = results.makeAsyncIterator()
+        let result = await iterator.next() ?? (.dropped, false)
+        watchdog.cancel()
         sink.finish()
         // A socket that lost the race is abandoned: whatever it does later is ignored.
         let stale = lock.withLock { () -> WebSocketOutboundWriter? in

@@ -9,6 +9,8 @@ public final class SimulatorSession: AgentSession {
     private let timeline: SessionTimeline
     /// Whether the script has a greeting.
     public let agentSpeaksFirst: Bool
+    /// Everything happens in `next` and `perform`: the scope needs no task group.
+    public var hasLoops: Bool { false }
 
     /// Opens a session; the greeting, if any, is due now.
     public init(engine: ScriptEngine, sessionID: String, clock: any MonotonicClock) {
