@@ -9,7 +9,7 @@ import NIOCore
 public enum RunHTTPClient {
     /// Connects within 10 s; up to 4096 connections per host, for thousands of concurrent
     /// conversations; a peer that is not listening is reported at once, not retried until the
-    /// connect timeout; HTTP/1.1 only; bodies are not decompressed.
+    /// connect timeout; HTTP/1.1 only; bodies are not decompressed; no tracing.
     public static var configuration: HTTPClient.Configuration {
         var configuration = HTTPClient.Configuration()
         configuration.timeout = .init(connect: .seconds(10))
@@ -17,6 +17,8 @@ public enum RunHTTPClient {
         configuration.connectionPool.retryConnectionEstablishment = false
         configuration.httpVersion = .http1Only
         configuration.decompression = .disabled
+        // Parley bootstraps no tracer; without one the client makes no no-op span for every request.
+        configuration.tracing.tracer = nil
         return configuration
     }
 

@@ -4,8 +4,11 @@ extension FlowInterpreter {
     /// Looks at the pending step again: pass it, fail it, act, or keep waiting.
     mutating func judgePending(at now: Duration) {
         guard let wait = pending?.wait else { return }
-        if let broken = TemplateCheck(interpolation: interpolation).failure(in: wait), let current = pending {
-            return settle(current, failing: broken.message, cause: .mismatch, location: broken.location, at: now)
+        if pending?.templatesChecked == false {
+            if let broken = TemplateCheck(interpolation: interpolation).failure(in: wait), let current = pending {
+                return settle(current, failing: broken.message, cause: .mismatch, location: broken.location, at: now)
+            }
+            pending?.templatesChecked = true
         }
         // Only the events that arrived since the last look are judged. In place, before any copy
         // of the pending step is taken, so the tallies are extended rather than copied.

@@ -8,6 +8,10 @@ struct PendingStep: Sendable {
     var wait: Wait
     /// What the step's reads have judged of the turn so far.
     var progress = ReadProgress()
+    /// Whether the templates the step matches against were found renderable. Variables do not
+    /// change while a step waits (only `set`, `include` and a settled capture set them), so this is
+    /// looked at once, at the first judgement, not again for every event.
+    var templatesChecked = false
 
     enum Wait: Sendable {
         /// `expect`: until an event of the turn matches, or `deadline`.
