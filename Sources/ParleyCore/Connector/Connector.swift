@@ -25,30 +25,29 @@ extension Connector {
         if !session.hasLoops {
             // No loops to run beside `body`: no group, whose storage and closure would cost every
             // conversation's task memory for its whole life (issue 20).
-            do {
-                let result = try await body(session)
-                await session.close()
-                return result
-            } catch {
-                await session.close()
-                throw error
-            }
+            return try await closing(session, after: body)
         }
         // Discarding: a `run()` that ends at once (a session with no loops) frees its task at once,
         // instead of holding it for the whole conversation (thousands run at once: issue 20).
         return try await withThrowingDiscardingTaskGroup { group in
             group.addTask { await session.run() }
-            do {
-                let result = try await body(session)
-                await session.close()
-                group.cancelAll()
-                return result
-            } catch {
-                await session.close()
-                group.cancelAll()
-                throw error
-            }
+            defer { group.cancelAll() }
+            return try await closing(session, after: body)
         }
+    }
+}
+
+/// Runs `body`, then closes `session` whether `body` returned or threw. Inlined so that it adds no
+/// async frame to every conversation's task (issue 20's memory budget).
+@inline(__always)
+private func closing<Result>(_ session: any AgentSession, after body: (any AgentSession) async throws -> Result) async throws -> Result {
+    do {
+        let result = try await body(session)
+        await session.close()
+        return result
+    } catch {
+        await session.close()
+        throw error
     }
 }
 
