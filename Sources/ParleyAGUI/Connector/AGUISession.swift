@@ -128,7 +128,7 @@ final class AGUISession: AgentSession, @unchecked Sendable {
             if Task.isCancelled { return }
             // No response head: perhaps no HTTP at all (the client reports a parse error, or a
             // dropped connection when the peer spoke and closed first). Ask once more to see.
-            if !answered, Self.mayBeNotHTTP(error), let bytes = await RawAnswerProbe.firstBytes(of: settings.url, timeout: .seconds(2)),
+            if !answered, Self.mayBeNotHTTP(error), let bytes = await RawAnswerProbe.firstBytes(of: settings.url, timeout: .seconds(2), clock: clock),
                 !bytes.starts(with: Array("HTTP/".utf8))
             {
                 return mailbox.fail(ConnectorError("the agent at \(settings.url) did not answer in HTTP: it sent \(ByteExcerpt.quoted(bytes))"))

@@ -1,14 +1,16 @@
 import Foundation
 import NIOCore
 import NIOPosix
+import ParleyCore
 
 /// What a peer that does not speak HTTP says. The HTTP client reports only that it could not
 /// parse the answer, so the address is asked once more over plain TCP and the first bytes kept:
 /// `SSH-2.0-OpenSSH_9.6\r\n` names the mistake at once.
 enum RawAnswerProbe {
     /// The first bytes (at most `ByteExcerpt.limit` and a little) the peer at `url` sends after a
-    /// GET; nil when nothing came within `timeout` or the URL is not plain `http://`.
-    static func firstBytes(of url: String, timeout: Duration) async -> [UInt8]? {
+    /// GET; nil when nothing came within `timeout` on `clock` (the run's) or the URL is not plain
+    /// `http://`.
+    static func firstBytes(of url: String, timeout: Duration, clock: any MonotonicClock) async -> [UInt8]? {
         guard let components = URLComponents(string: url), components.scheme?.lowercased() == "http", let host = components.host else {
             return nil
         }
@@ -34,7 +36,7 @@ enum RawAnswerProbe {
                         return bytes.isEmpty ? nil : bytes
                     }
                     group.addTask {
-                        try await Task.sleep(for: timeout)
+                        try await clock.sleep(for: timeout)
                         return nil
                     }
                     defer { group.cancelAll() }
