@@ -74,7 +74,10 @@ struct SilenceLimitTests {
         let clock = SystemClock()
         let readings = Readings()
         let told = WakeSignal()
-        let quiet = SilenceLimit(.milliseconds(10), clock: clock) { readings.note(.zero) }
+        // Long enough that no loaded machine passes it between these two lines (a 10 ms one did,
+        // at load 17); the test sleeps past it at the end.
+        let quietUntil = clock.now + .milliseconds(300)
+        let quiet = SilenceLimit(.milliseconds(300), clock: clock) { readings.note(.zero) }
         #expect(quiet.stop() == false)
         let limit = SilenceLimit(.milliseconds(20), clock: clock) {
             readings.note(clock.now)
@@ -84,7 +87,7 @@ struct SilenceLimitTests {
         #expect(readings.all.count == 1)
         #expect((readings.all.first ?? .zero) >= .milliseconds(20))
         #expect(limit.stop())
-        try await clock.sleep(for: .milliseconds(20))
-        #expect(readings.all.count == 1, "the stopped limit never reported")
+        try await clock.sleep(until: max(clock.now + .milliseconds(20), quietUntil + .milliseconds(20)))
+        #expect(readings.all.count == 1, "the stopped limits never reported")
     }
 }
