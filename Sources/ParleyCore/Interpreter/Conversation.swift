@@ -17,6 +17,8 @@ struct Conversation: Sendable {
     private(set) var isReconnecting = false
     /// Whether no user action has happened yet.
     private(set) var isOpening = true
+    /// Whether the agent has said anything this turn: connection events are the link, not the agent.
+    private(set) var agentSpoke = false
     /// Counts the turns, so what a read judged of one turn is never taken for the next.
     private(set) var turnNumber = 0
     /// Whether the agent greets first, so the opening turn is open until `turn_ended`.
@@ -43,6 +45,8 @@ struct Conversation: Sendable {
             case .connecting, .reconnecting: isReconnecting = true
             case .open, .failed, .closed: isReconnecting = false
             }
+        } else {
+            agentSpoke = true
         }
         return offset
     }
@@ -55,6 +59,7 @@ struct Conversation: Sendable {
         lastEventAt = now
         turnEndedAt = nil
         isOpening = false
+        agentSpoke = false
     }
 
     /// When the turn ended, for reads that wait on it: the connector's `turn_ended`, or the
@@ -77,17 +82,22 @@ struct Conversation: Sendable {
     /// Whether the agent is done with the turn, so the flow may act without talking over it.
     func isTurnOver(at now: Duration) -> Bool {
         if turn.hasEnded { return true }
+        // A connection being (re-)established: what the agent says next is still on its way, however
+        // long the silence (a loaded machine took more than the quiet period to open PolyAI's
+        // socket, and the first send went out before the greeting, which then ended its turn).
+        if isReconnecting { return false }
         // The opening turn: over at once, unless the agent greets first; then only once it has said something.
-        if isOpening && turn.entries.isEmpty { return !agentSpeaksFirst }
+        if isOpening && !agentSpoke { return !agentSpeaksFirst }
         // Connectors that cannot say "done": silence with no run open, since the last event or the
         // user action (an agent that never answers has had its turn too, so a retry can send again).
         return !isRunOpen && now - lastEventAt >= quietPeriod
     }
 
     /// When `isTurnOver` could next become true by silence alone; nil while silence cannot end
-    /// the turn (a greeting not yet begun, or a run open), so there is no reason to look sooner.
+    /// the turn (a greeting not yet begun, a run open, a connection not yet open), so there is no
+    /// reason to look sooner.
     var quietDeadline: Duration? {
-        guard !isRunOpen && !(isOpening && turn.entries.isEmpty) else { return nil }
+        guard !isRunOpen && !isReconnecting && !(isOpening && !agentSpoke) else { return nil }
         return lastEventAt + quietPeriod
     }
 

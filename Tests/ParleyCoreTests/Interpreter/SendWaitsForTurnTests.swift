@@ -81,6 +81,32 @@ struct SendWaitsForTurnTests {
         #expect(machine.deadline(at: .seconds(2)).command == .awaitEvent(until: .seconds(10)))
     }
 
+    @Test("a greeting agent whose socket takes longer than the quiet period to open is still waited for: connection events are not the agent")
+    func slowConnectionBeforeGreeting() throws {
+        var machine = try Machine(Self.twoSends, settings: FlowInterpreter.Settings(agentSpeaksFirst: true))
+        _ = machine.start()
+        #expect(machine.receive([.connection(.connecting)], at: .ms(10)).command == .awaitEvent(until: .seconds(10)))
+        // Three seconds of silence while connecting: no send (the greeting would end its turn).
+        #expect(machine.deadline(at: .seconds(3)).command == .awaitEvent(until: .seconds(10)))
+        // Open, but the agent has said nothing yet: still its opening.
+        #expect(machine.receive([.connection(.open)], at: .ms(3_500)).command == .awaitEvent(until: .seconds(10)))
+        _ = machine.receive(Events.reply("Welcome!"), at: .ms(3_800))
+        #expect(machine.receive(Events.turnEnded, at: .ms(3_900)).command == .perform(.send(text: "first")))
+    }
+
+    @Test("silence while the connection is re-established does not end a turn; once open, the quiet period counts again")
+    func silenceWhileReconnecting() throws {
+        var machine = try Machine(Self.twoSends)
+        _ = machine.start()
+        _ = machine.performed(at: .zero)
+        _ = machine.receive(Events.reply("One moment"), at: .ms(100))
+        let dropped = machine.receive([.connection(.failed(reason: "the connection dropped")), .connection(.reconnecting(attempt: 1))], at: .ms(200))
+        #expect(dropped.command == .awaitEvent(until: .seconds(10)))
+        #expect(machine.deadline(at: .seconds(5)).command == .awaitEvent(until: .seconds(10)))
+        #expect(machine.receive([.connection(.open)], at: .seconds(6)).command == .awaitEvent(until: .seconds(8)))
+        #expect(machine.deadline(at: .seconds(8)).command == .perform(.send(text: "second")))
+    }
+
     @Test("a turn that never ends fails the send at the timeout, naming the last event")
     func busyAgentTimeout() throws {
         var machine = try Machine(
