@@ -5,7 +5,7 @@ Usage: ws_peer.py  -> prints "ready http://127.0.0.1:<port>/".
   POST /ok/.../auth_tokens, /ok/.../messages     CometChat's auth token and a sent message
   PUT  /ok/v3.0/me                              CometChat's login: a JWT
   GET  /polyws     the upgrade accepted, then one 50 MB text message at once
-  GET  /cometws    the upgrade accepted, the auth frame answered, then one 50 MB text message once
+  GET  /cometws    the upgrade accepted, the auth frame and the first ping answered, then one 50 MB text message once
                    the flow's message has been sent (POST /messages)
 The message is sent as 8 MB fragments (each under the client's frame limit), streamed in 1 MB writes.
 """
@@ -62,6 +62,16 @@ class Handler(socketserver.BaseRequestHandler):
             if route == "/cometws":
                 request.recv(65536)  # the client's auth frame
                 request.sendall(text_frame(json.dumps({"type": "auth", "body": {"code": "200", "status": "OK"}}).encode()))
+                # The client pings at once and gives up on a socket whose pong is 3 s late. Answered
+                # here, before the 50 MB that would queue behind it: on a loaded machine sending 24 MB
+                # took longer than that, the socket was reconnected, and the refusal never showed.
+                request.settimeout(30)
+                try:
+                    request.recv(65536)  # the client's ping
+                    request.sendall(text_frame(json.dumps({"action": "pong"}).encode()))
+                except OSError:
+                    pass
+                request.settimeout(None)
                 message_sent.wait(30)
             send_oversized(request)
             # The client's close frame (1009) ends the connection; the server closes it, as it should.
