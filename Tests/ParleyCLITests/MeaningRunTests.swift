@@ -96,6 +96,63 @@ struct MeaningRunTests {
         """
     }
 
+    @Test("a scripted judge: its verdict passes or fails the step with its reason, a 503 is retried, a slow or stalled judge times out with a readable reason")
+    func judgeAgainstAScriptedServer() async throws {
+        // The embedding model loads meanwhile, for the tests that ask it (this one needs none): the
+        // suite runs its tests in this file's order, this one first.
+        _ = Self.models
+        let rules = try ProjectPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: rules) }
+        let script = rules.appendingPathComponent("judge.json")
+        try #"""
+            {"rules": [
+              {"reply_contains": "We're open Monday to Friday", "rubric_contains": "how long it takes", "fail_first": 1, "wrap": true,
+               "verdict": {"pass": true, "score": 0.9, "reason": "It gives the days and hours."}},
+              {"reply_contains": "We're open Monday to Friday", "rubric_contains": "Apologises",
+               "verdict": {"pass": false, "score": 0.1, "reason": "The reply does not apologise."}},
+              {"reply_contains": "We're open Monday to Friday", "rubric_contains": "slowly", "delay": 5,
+               "verdict": {"pass": true, "score": 1, "reason": "Too late to matter."}},
+              {"reply_contains": "We're open Monday to Friday", "rubric_contains": "halfway", "stall": 5,
+               "verdict": {"pass": true, "score": 1, "reason": "Too late to matter."}}
+            ]}
+            """#.write(to: script, atomically: true, encoding: .utf8)
+        let server = try await Self.server(["--judge", script.path])
+        defer { server.stop() }
+        let folder = try Self.project(
+            models: #"  judge: { url: "${env.PARLEY_JUDGE_URL}", model: scripted-judge, api_key: "${secret.MODELS_KEY}", timeout: 1s, retries: 1 }"#,
+            flows: [
+                "meets": Self.flow("meets", "{ judge: \"Says when they are open, and how long it takes\" }"),
+                "misses": Self.flow("misses", "{ judge: Apologises for the delay }"),
+                "slow": Self.flow("slow", "{ judge: Answers slowly }"),
+                "stalled": Self.flow("stalled", "{ judge: Stops halfway }"),
+            ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let parley = CommandRunner(
+            executable: executable, directory: folder, environment: ["PARLEY_JUDGE_URL": server.url, "MODELS_KEY": Self.key])
+        let output = try await parley.run(["run", ".", "--parallel", "4"])
+        #expect(output.status == 1, "\(output.stdout)\n\(output.stderr)\n\(server.log())")
+        let flows = try Self.flows(folder)
+        let meets = try #require(flows["meets"])
+        #expect(meets.outcome == "passed", "the first answer was a 503; the retry passed: \(meets)")
+        #expect(meets.checks.first?["reason"] as? String == "It gives the days and hours.")
+        #expect(meets.checks.first?["score"] as? Double == 0.9)
+        #expect(meets.checks.first?["model"] as? String == "scripted-judge")
+        let misses = try #require(flows["misses"])
+        #expect(misses.outcome == "failed")
+        #expect(
+            misses.failure?.contains("the judge found the rubric not met (score 0.10) (model scripted-judge): The reply does not apologise.") == true,
+            "\(String(describing: misses.failure))")
+        let slow = try #require(flows["slow"])
+        #expect(slow.outcome == "failed")
+        #expect(slow.failure?.contains("judge: the judge endpoint http://127.0.0.1:") == true, "\(String(describing: slow.failure))")
+        #expect(slow.failure?.contains("(after 2 attempts)") == true, "\(String(describing: slow.failure))")
+        // A body that stops halfway is held to the same timeout as an answer that never starts.
+        let stalled = try #require(flows["stalled"])
+        #expect(stalled.outcome == "failed")
+        #expect(stalled.failure?.contains("deadline exceeded (after 2 attempts)") == true, "\(String(describing: stalled.failure))")
+        Self.expectNoKey(folder, [output])
+    }
+
     @Test("paraphrases pass and unrelated replies fail at the default threshold, by all-MiniLM-L6-v2; answers are cached, --no-cache asks again, the key is masked")
     func similarWithARealModel() async throws {
         let server = try await Self.models.value
@@ -156,62 +213,6 @@ struct MeaningRunTests {
             after["keyed", default: 0] - before["keyed", default: 0] == after["embeddings", default: 0] - before["embeddings", default: 0],
             "\(before) → \(after)")
         Self.expectNoKey(folder, [first, second, third])
-    }
-
-    @Test("a scripted judge: its verdict passes or fails the step with its reason, a 503 is retried, a slow or stalled judge times out with a readable reason")
-    func judgeAgainstAScriptedServer() async throws {
-        // The embedding model loads meanwhile, for the tests that ask it (this one needs none).
-        _ = Self.models
-        let rules = try ProjectPaths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: rules) }
-        let script = rules.appendingPathComponent("judge.json")
-        try #"""
-            {"rules": [
-              {"reply_contains": "We're open Monday to Friday", "rubric_contains": "how long it takes", "fail_first": 1, "wrap": true,
-               "verdict": {"pass": true, "score": 0.9, "reason": "It gives the days and hours."}},
-              {"reply_contains": "We're open Monday to Friday", "rubric_contains": "Apologises",
-               "verdict": {"pass": false, "score": 0.1, "reason": "The reply does not apologise."}},
-              {"reply_contains": "We're open Monday to Friday", "rubric_contains": "slowly", "delay": 5,
-               "verdict": {"pass": true, "score": 1, "reason": "Too late to matter."}},
-              {"reply_contains": "We're open Monday to Friday", "rubric_contains": "halfway", "stall": 5,
-               "verdict": {"pass": true, "score": 1, "reason": "Too late to matter."}}
-            ]}
-            """#.write(to: script, atomically: true, encoding: .utf8)
-        let server = try await Self.server(["--judge", script.path])
-        defer { server.stop() }
-        let folder = try Self.project(
-            models: #"  judge: { url: "${env.PARLEY_JUDGE_URL}", model: scripted-judge, api_key: "${secret.MODELS_KEY}", timeout: 1s, retries: 1 }"#,
-            flows: [
-                "meets": Self.flow("meets", "{ judge: \"Says when they are open, and how long it takes\" }"),
-                "misses": Self.flow("misses", "{ judge: Apologises for the delay }"),
-                "slow": Self.flow("slow", "{ judge: Answers slowly }"),
-                "stalled": Self.flow("stalled", "{ judge: Stops halfway }"),
-            ])
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let parley = CommandRunner(
-            executable: executable, directory: folder, environment: ["PARLEY_JUDGE_URL": server.url, "MODELS_KEY": Self.key])
-        let output = try await parley.run(["run", ".", "--parallel", "4"])
-        #expect(output.status == 1, "\(output.stdout)\n\(output.stderr)\n\(server.log())")
-        let flows = try Self.flows(folder)
-        let meets = try #require(flows["meets"])
-        #expect(meets.outcome == "passed", "the first answer was a 503; the retry passed: \(meets)")
-        #expect(meets.checks.first?["reason"] as? String == "It gives the days and hours.")
-        #expect(meets.checks.first?["score"] as? Double == 0.9)
-        #expect(meets.checks.first?["model"] as? String == "scripted-judge")
-        let misses = try #require(flows["misses"])
-        #expect(misses.outcome == "failed")
-        #expect(
-            misses.failure?.contains("the judge found the rubric not met (score 0.10) (model scripted-judge): The reply does not apologise.") == true,
-            "\(String(describing: misses.failure))")
-        let slow = try #require(flows["slow"])
-        #expect(slow.outcome == "failed")
-        #expect(slow.failure?.contains("judge: the judge endpoint http://127.0.0.1:") == true, "\(String(describing: slow.failure))")
-        #expect(slow.failure?.contains("(after 2 attempts)") == true, "\(String(describing: slow.failure))")
-        // A body that stops halfway is held to the same timeout as an answer that never starts.
-        let stalled = try #require(flows["stalled"])
-        #expect(stalled.outcome == "failed")
-        #expect(stalled.failure?.contains("deadline exceeded (after 2 attempts)") == true, "\(String(describing: stalled.failure))")
-        Self.expectNoKey(folder, [output])
     }
 
     @Test("Flows/12-meaning passes with the models configured, and is skipped with the reason (never passed) without them; --fail-on-skip fails the run")
