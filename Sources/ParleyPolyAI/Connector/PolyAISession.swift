@@ -1,7 +1,5 @@
 import Foundation
-import HummingbirdWSClient
 import Logging
-import NIOWebSocket
 import ParleyCore
 import ParleyModel
 import ParleyWebSocket
@@ -20,9 +18,13 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
     private let mailbox: EventMailbox
     private let lock = NSLock()
     private var conversation: PolyConversation
-    private var socket: WebSocketOutboundWriter?
-    /// Counts sockets; a socket abandoned after a timeout knows it is stale by its number.
-    private var socketGeneration = 0
+    /// The open socket, and when its last heartbeat went out (or it opened).
+    private var socket: PolySocket?
+    private var lastBeat: Duration?
+    /// The next heartbeat: an alarm on the clock, not a task (on the system clock an entry in
+    /// the shared timer), and when it rings.
+    private var beatAlarm: ClockAlarm?
+    private var beatAt: Duration?
     private var token: AccessToken?
     private var sessionID: String?
     private var finished = false
@@ -55,7 +57,9 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
     }
 
     /// The connection and the timers, until the session's scope ends; the greeting follows the
-    /// agent's join.
+    /// agent's join. Two tasks a session: the connection loop reads the socket, the timer loop
+    /// keeps the conversation's deadlines; heartbeats are alarms, and frames are written from any
+    /// task without waiting.
     func run() async {
         await withDiscardingTaskGroup { group in
             group.addTask { [self] in await connectionLoop() }
@@ -88,24 +92,24 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
             throw ConnectorError("the polyai connector cannot \(action.kind.rawValue): PolyAI messaging carries text, taps, typing and end")
         }
         if let failure = reaction.failure { throw ConnectorError(failure) }
-        await apply(reaction)
+        apply(reaction)
         if case .end = action {
             // Like the SDK: USER_END_SESSION, then close at once with 1000.
-            let open = lock.withLock { () -> WebSocketOutboundWriter? in
+            let open = lock.withLock { () -> PolySocket? in
                 finished = true
                 return socket
             }
-            try? await open?.close(.normalClosure, reason: "User ended session")
+            open?.close(code: 1000, reason: "User ended session")
         }
     }
 
     /// Ends the conversation; the loops of `run()` are cancelled by the session's scope.
     func close() async {
-        let open = lock.withLock { () -> WebSocketOutboundWriter? in
+        let open = lock.withLock { () -> PolySocket? in
             finished = true
             return socket
         }
-        try? await open?.close(.normalClosure, reason: "Parley finished the flow")
+        open?.close(code: 1000, reason: "Parley finished the flow")
         mailbox.close()
     }
 
@@ -139,7 +143,7 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
             if decision != .end { mailbox.post([.connection(.failed(reason: ReconnectLadder.describe(ending)))]) }
             switch decision {
             case .end:
-                await apply(lock.withLock { conversation.closedCleanly(at: clock.now) })
+                apply(lock.withLock { conversation.closedCleanly(at: clock.now) })
                 mailbox.post([.connection(.closed)])
                 return
             case .giveUp(let reason):
@@ -158,7 +162,7 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
                             sessionID = id
                             return conversation.startNewSession(at: clock.now)
                         }
-                        await apply(reaction)
+                        apply(reaction)
                     }
                 } catch {
                     return fail(error)
@@ -196,87 +200,77 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
         return true
     }
 
-    /// One socket, from the upgrade to its end, raced against `timeout`: a handshake that never
+    /// One socket, from the upgrade to its end, watched by `timeout`: a handshake that never
     /// completes, or a socket that opens and sends nothing (PolyAI always sends a batch first),
     /// counts as unreachable instead of hanging the flow. `established` is true once the server's
     /// first frame arrived: a socket that opens and dies before saying anything is a failed attempt.
+    /// Structured: the attempt runs in this task, and cancelling it (the session's scope ending)
+    /// or the watchdog closes the socket, also during an upgrade that hangs (issue 21).
     private func connectOnce() async -> (ReconnectPolicy.Ending, established: Bool) {
-        let generation = lock.withLock { () -> Int in
-            socketGeneration += 1
-            return socketGeneration
-        }
-        let (results, sink) = AsyncStream.makeStream(of: (ReconnectPolicy.Ending, Bool).self)
         let progress = Progress()
+        let attempt = PolySocket()
         wait(on: .socket(progress))
         defer { wait(on: nil) }
-        // Unstructured on purpose: WebSocketClient.connect does not return when cancelled during an
-        // upgrade that hangs, so a task group would wait for it (tried: the silent-socket tests
-        // then hang 30s). The attempt is abandoned instead, and closed if it ever opens.
-        let attempt = Task { [self] in sink.yield(await socket(generation: generation, progress: progress)) }
         let timeout = settings.timeout
         // The watchdog: a socket that says nothing in time counts as unreachable. An alarm on the
         // clock, not a child task: on the system clock it costs no task and no task memory, where
         // a task cost each of thousands of sessions its own slabs (issue 20, point 2).
         let watchdog = clock.alarm(at: clock.now + timeout) { [shownSocket] in
             guard !progress.established else { return }
+            let opened = progress.opened
             let why =
-                progress.opened
+                opened
                 ? "the socket at \(shownSocket) opened but the agent sent nothing for \(timeout.flowText)"
                 : "the socket at \(shownSocket) did not open within \(timeout.flowText)"
-            // The reason first: the cancelled attempt's own ending (a drop) must not win the race.
-            sink.yield((.unreachable(why), false))
-            attempt.cancel()
+            // The reason first: the closed attempt's own ending (a drop) must not win.
+            progress.set(timedOut: why)
+            attempt.abandon(closing: opened ? (1001, "timed out") : nil)
         }
-        var iterator = results.makeAsyncIterator()
-        let result = await iterator.next() ?? (.dropped, false)
+        let ending = await socket(attempt, progress: progress)
         watchdog.cancel()
-        sink.finish()
-        // A socket that lost the race is abandoned: whatever it does later is ignored.
-        let stale = lock.withLock { () -> WebSocketOutboundWriter? in
-            defer { if socketGeneration == generation { socket = nil } }
-            return socketGeneration == generation ? socket : nil
+        lock.withLock {
+            if socket === attempt {
+                socket = nil
+                lastBeat = nil
+            }
         }
-        if case .unreachable = result.0, let stale { try? await stale.close(.goingAway, reason: "timed out") }
-        return result
+        armHeartbeat()
+        if let why = progress.timedOut { return (.unreachable(why), false) }
+        return ending
     }
 
-    /// The socket itself: opens it, reads frames into the conversation until it ends.
-    private func socket(generation: Int, progress: Progress) async -> (ReconnectPolicy.Ending, Bool) {
+    /// The socket itself: opens it, reads messages into the conversation until it ends.
+    private func socket(_ attempt: PolySocket, progress: Progress) async -> (ReconnectPolicy.Ending, Bool) {
         guard let url = lock.withLock({ () -> String? in
             guard let token, let sessionID else { return nil }
             return PolyAISocketURL.make(base: settings.websocketURL, token: token.value, sessionID: sessionID, cursor: conversation.cursor)
         }) else { return (.unreachable("no session"), false) }
         do {
-            var configuration = WebSocketClientConfiguration()
-            configuration.maxFrameSize = EventSizeLimit.bytes
-            let frame = try await WebSocketClient.connect(url: url, configuration: configuration, logger: logger) {
-                [self] inbound, outbound, _ in
+            let frame = try await attempt.run(url: url, maxMessageSize: EventSizeLimit.bytes) { [self] in
                 progress.set(opened: true)
-                // A server that ends the connection together with its 101 has the end read before
-                // the socket's reader exists, so the inbound stream would never finish; a write on
-                // the closed channel fails at once. An unsolicited pong is a heartbeat no one answers.
-                try await outbound.write(.pong)
-                guard lock.withLock({ () -> Bool in
-                    guard socketGeneration == generation else { return false }
-                    socket = outbound
-                    return true
-                }) else { return }
+                guard progress.timedOut == nil else { return }
+                lock.withLock {
+                    socket = attempt
+                    lastBeat = clock.now
+                }
                 mailbox.post([.connection(.open)])
-                try await read(inbound, outbound, generation: generation, progress: progress)
+                // The heartbeats start now.
+                armHeartbeat()
+            } received: { [self] message in
+                receive(message, progress: progress)
             }
             guard let frame else { return (.dropped, progress.established) }
-            return (.closed(code: Int(UInt16(webSocketErrorCode: frame.closeCode)), reason: frame.reason ?? ""), progress.established)
+            return (.closed(code: Int(frame.code), reason: frame.reason), progress.established)
+        } catch PolySocket.Failure.messageTooLarge {
+            // A message of fragments above the limit: the socket sent 1009 and says so. (A single
+            // frame above it does not: NIO's error handler closes the channel, which reads as a drop.)
+            return refuseOversized(progress)
+        } catch PolySocket.Failure.upgradeDeclined {
+            // The answer's status is not kept: ask again to learn it (404, 401…).
+            let status = await WebSocketUpgradeProbe.status(of: url, timeout: min(settings.timeout, .seconds(5)))
+            return (.refused(WebSocketUpgradeProbe.declined(shownSocket, status: status)), false)
         } catch {
-            // A message of fragments above `messages(maxSize:)`: the client sent 1009 and says so.
-            // (A single frame above `maxFrameSize` does not: NIO's error handler closes the channel
-            // before the error reaches the inbound stream, which just ends; that reads as a drop.)
-            if (error as? WebSocketClientError) == .serverSentMessageTooLarge { return refuseOversized(progress) }
             if progress.opened { return (.dropped, progress.established) }
-            if let client = error as? WebSocketClientError, client == .webSocketUpgradeFailed {
-                // The client keeps the answer's status to itself: ask again to learn it (404, 401…).
-                let status = await WebSocketUpgradeProbe.status(of: url, timeout: min(settings.timeout, .seconds(5)))
-                return (.refused(WebSocketUpgradeProbe.declined(shownSocket, status: status)), false)
-            }
             return (.unreachable("could not connect to \(shownSocket): \(PolyRestClient.networkReason(error))"), false)
         }
     }
@@ -289,61 +283,83 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
         return (.closed(code: 1009, reason: "message too big"), progress.established)
     }
 
-    /// Reads the socket's messages into the conversation, with heartbeats, until it ends.
-    private func read(
-        _ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, generation: Int, progress: Progress
-    ) async throws {
-        let beats = DeadlineTimer()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { [self] in await heartbeats(outbound, timer: beats) }
-            defer { group.cancelAll() }
-            for try await message in inbound.messages(maxSize: EventSizeLimit.bytes) {
-                defer { beats.poke() }
-                guard lock.withLock({ socketGeneration == generation }) else { return }
-                progress.set(established: true)
-                switch message {
-                case .text(let text):
-                    let (reaction, ended) = lock.withLock { (conversation.receive(text: text, at: clock.now), conversation.hasEnded) }
-                    await apply(reaction)
-                    if let failure = reaction.failure { return fail(ConnectorError(failure)) }
-                    if ended {
-                        // SESSION_END or end_conversation: the conversation is over, so is the socket.
-                        lock.withLock { finished = true }
-                        return
-                    }
-                case .binary:
-                    // The protocol is text frames only (§3).
-                    return fail(ConnectorError("PolyAI sent a binary WebSocket frame; the protocol has text frames only"))
-                }
-                timer.poke()
+    /// One message into the conversation; false ends the socket.
+    private func receive(_ message: PolySocket.Message, progress: Progress) -> Bool {
+        // A socket the watchdog gave up on says nothing more.
+        guard progress.timedOut == nil else { return false }
+        progress.set(established: true)
+        // A frame may change the deadlines and the heartbeat capability: no polling.
+        defer {
+            timer.poke()
+            armHeartbeat()
+        }
+        switch message {
+        case .text(let text):
+            let (reaction, ended) = lock.withLock { (conversation.receive(text: text, at: clock.now), conversation.hasEnded) }
+            apply(reaction)
+            if let failure = reaction.failure {
+                fail(ConnectorError(failure))
+                return false
             }
+            if ended {
+                // SESSION_END or end_conversation: the conversation is over, so is the socket.
+                lock.withLock { finished = true }
+                return false
+            }
+            return true
+        case .binary:
+            // The protocol is text frames only (§3).
+            fail(ConnectorError("PolyAI sent a binary WebSocket frame; the protocol has text frames only"))
+            return false
         }
     }
 
-    /// A heartbeat every interval while the socket is open; the server's capability wins, 0 stops
-    /// them. `timer` is poked on every frame, since a frame may change the capability: no polling.
-    private func heartbeats(_ outbound: WebSocketOutboundWriter, timer: DeadlineTimer) async {
-        let beat = Beat(since: clock.now)
-        await timer.run(clock: clock, deadline: { [self] in beat.due(every: heartbeatInterval()) }) { now in
-            do {
-                try await outbound.writeTextMessage(PolyOutgoing.heartbeat.text)
-                beat.sent(at: now)
-            } catch {
-                // The socket is going: its reader sees the end and stops this task.
-                beat.stop()
-            }
+    /// When the open socket's next heartbeat is due: an interval after the last one (or the
+    /// socket's opening); nil with no socket or with heartbeats off. Called under the lock.
+    private func heartbeatDue() -> Duration? {
+        guard let lastBeat, socket != nil else { return nil }
+        // The server's capability wins; 0 stops heartbeats, a negative one means the default (§10.1).
+        var interval = settings.heartbeat
+        if let seconds = conversation.capabilities.heartbeatSeconds, let capability = Duration(checkedSeconds: Double(seconds)) {
+            interval = capability
         }
+        return interval > .zero ? lastBeat + interval : nil
     }
 
-    /// The heartbeat interval in force; zero when heartbeats are off.
-    private func heartbeatInterval() -> Duration {
-        lock.withLock { () -> Duration in
-            // The server's capability wins; 0 stops heartbeats, a negative one means the default (§10.1).
-            if let seconds = conversation.capabilities.heartbeatSeconds, let interval = Duration(checkedSeconds: Double(seconds)) {
-                return interval
-            }
-            return settings.heartbeat
+    /// Sets the heartbeat alarm for when the next one is due, if that moved (the socket opened or
+    /// ended, a heartbeat went out, the server's capability changed); cancels it when none is.
+    private func armHeartbeat() {
+        let (stale, due) = lock.withLock { () -> (ClockAlarm?, Duration?)? in
+            let due = heartbeatDue()
+            guard due != beatAt else { return nil }
+            defer { beatAlarm = nil }
+            beatAt = due
+            return (beatAlarm, due)
+        } ?? (nil, nil)
+        stale?.cancel()
+        guard let due else { return }
+        let alarm = clock.alarm(at: due) { [weak self] in self?.heartbeat(due: due) }
+        // An alarm that rang already, or that a later call replaced, is not kept.
+        let kept = lock.withLock { () -> Bool in
+            guard beatAt == due, beatAlarm == nil else { return false }
+            beatAlarm = alarm
+            return true
         }
+        if !kept { alarm.cancel() }
+    }
+
+    /// The heartbeat alarm rang: one heartbeat on the open socket, then the next alarm.
+    private func heartbeat(due: Duration) {
+        let open = lock.withLock { () -> PolySocket? in
+            guard beatAt == due, let socket else { return nil }
+            beatAt = nil
+            beatAlarm = nil
+            lastBeat = clock.now
+            return socket
+        }
+        guard let open else { return }
+        open.send(text: PolyOutgoing.heartbeat.text)
+        armHeartbeat()
     }
 
     // MARK: - Timers, reactions, endings
@@ -351,20 +367,21 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
     /// Wakes for the conversation's deadlines: resends, delivery failures, typing stops, turn ends.
     private func timerLoop() async {
         await timer.run(clock: clock, deadline: { [self] in lock.withLock { conversation.nextDeadline } }) { [self] now in
-            await apply(lock.withLock { conversation.tick(at: now) })
+            apply(lock.withLock { conversation.tick(at: now) })
         }
     }
 
     /// Reports a reaction's events and sends its frames on the open socket (a frame with no socket
-    /// is not lost: the conversation resends user messages until they are echoed).
-    private func apply(_ reaction: PolyReaction) async {
+    /// is not lost: the conversation resends user messages until they are echoed). Writing does not
+    /// wait, so no task, the flow's included, holds a frame for it (issue 20, point 2).
+    private func apply(_ reaction: PolyReaction) {
         mailbox.post(reaction.events)
         if let failure = reaction.failure { mailbox.fail(ConnectorError(failure)) }
         guard !reaction.frames.isEmpty else { return }
         timer.poke()
         guard let open = lock.withLock({ socket }) else { return }
         for frame in reaction.frames {
-            try? await open.writeTextMessage(frame)
+            open.send(text: frame)
         }
     }
 
@@ -413,39 +430,19 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
     }
 }
 
-/// What one socket got to, set from its handler and read after it ends.
+/// What one socket got to, set from its handler and the watchdog, read after it ends.
 private final class Progress: @unchecked Sendable {
     private let lock = NSLock()
     private var openedFlag = false
     private var establishedFlag = false
+    private var timeout: String?
 
     var opened: Bool { lock.withLock { openedFlag } }
     var established: Bool { lock.withLock { establishedFlag } }
+    /// Why the watchdog gave up on the socket; nil while it has not.
+    var timedOut: String? { lock.withLock { timeout } }
 
     func set(opened: Bool) { lock.withLock { openedFlag = opened } }
     func set(established: Bool) { lock.withLock { establishedFlag = established } }
-}
-
-/// When one socket's next heartbeat is due: an interval after the last one (or the socket's
-/// opening), never once a write failed.
-private final class Beat: @unchecked Sendable {
-    private let lock = NSLock()
-    private var last: Duration
-    private var stopped = false
-
-    init(since: Duration) {
-        last = since
-    }
-
-    func due(every interval: Duration) -> Duration? {
-        lock.withLock { stopped || interval <= .zero ? nil : last + interval }
-    }
-
-    func sent(at now: Duration) {
-        lock.withLock { last = now }
-    }
-
-    func stop() {
-        lock.withLock { stopped = true }
-    }
+    func set(timedOut reason: String) { lock.withLock { timeout = reason } }
 }

@@ -214,6 +214,26 @@ struct PolyAIVirtualTimeTests {
             "\(failure ?? "no failure")")
     }
 
+    @Test("ending the session during a WebSocket upgrade that never completes closes the socket and returns at once", .timeLimit(.minutes(1)))
+    func cancelledUpgrade() async throws {
+        let listener = try SilentListener()
+        defer { listener.close() }
+        let started = ContinuousClock.now
+        // The socket timeout is far away on the clock, which stands still: only the session's end
+        // can stop the attempt.
+        let connected = try await VirtualPolyAI.with({
+            $0.websocketURL = "ws://127.0.0.1:\(listener.port)/ws"
+            $0.timeout = .seconds(600)
+        }) { _ in
+            try await listener.awaitConnection(timeout: .seconds(20))
+        }
+        let ended = ContinuousClock.now - started
+        #expect(connected, "the connector never connected to the silent listener")
+        #expect(ended < .seconds(15), "the session took \(ended) to end")
+        // The attempt closed its connection, rather than leaving it to hang in an abandoned task.
+        #expect(listener.clientCloses(within: .seconds(5)))
+    }
+
     /// Sends `outage` (the play pauses 100ms, then the server stays down for 60 s), then moves
     /// through each reconnect's backoff, given as the clock reading it ends at; the failure that follows.
     private static func outage(_ v: VirtualPolyAI, backoffs: [Duration]) async throws -> String? {

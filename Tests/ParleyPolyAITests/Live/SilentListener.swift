@@ -46,6 +46,35 @@ struct SilentListener {
         Self.close(descriptor)
     }
 
+    /// Whether a client connected (a connection waits in the backlog) within `timeout`; looks
+    /// every 10 ms without blocking a thread of the pool meanwhile.
+    func awaitConnection(timeout: Duration) async throws -> Bool {
+        let end = ContinuousClock.now + timeout
+        while ContinuousClock.now < end {
+            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            if poll(&entry, 1, 0) == 1 { return true }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return false
+    }
+
+    /// Accepts the waiting connection and reads it (the upgrade request) until the client closes
+    /// it: true when it did within `timeout`, false when it is still open then.
+    func clientCloses(within timeout: Duration) -> Bool {
+        let connection = accept(descriptor, nil, nil)
+        guard connection >= 0 else { return false }
+        defer { Self.close(connection) }
+        let end = ContinuousClock.now + timeout
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while ContinuousClock.now < end {
+            var entry = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+            guard poll(&entry, 1, 100) == 1 else { continue }
+            // 0: the client closed; below 0: it reset the connection, closed too.
+            if read(connection, &buffer, buffer.count) <= 0 { return true }
+        }
+        return false
+    }
+
     private static func close(_ descriptor: Int32) {
         #if canImport(Glibc)
             _ = Glibc.close(descriptor)
