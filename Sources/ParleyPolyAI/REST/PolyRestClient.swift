@@ -58,15 +58,7 @@ struct PolyRestClient: Sendable {
         while true {
             attempt += 1
             onAttempt?(target)
-            let answer: RestRetryPolicy.Answer
-            var text = ""
-            do {
-                let response = try await client.execute(request, timeout: .nanoseconds(Int64(settings.timeout.inSeconds * 1e9)))
-                text = String(buffer: try await response.body.collect(upTo: 1 << 20))
-                answer = .status(Int(response.status.code), retryAfter: response.headers.first(name: "Retry-After"))
-            } catch {
-                answer = .networkError(Self.networkReason(error))
-            }
+            let (answer, text) = await send(request)
             switch policy.decide(answer, attempt: attempt) {
             case .success:
                 guard let parsed = try? JSONValue(parsing: text), case .object = parsed else {
@@ -79,6 +71,33 @@ struct PolyRestClient: Sendable {
             case .fail(let reason, let status):
                 throw Self.failure(target: target, reason: reason, status: status, body: text)
             }
+        }
+    }
+
+    /// One attempt, timed on the run's clock rather than by AsyncHTTPClient's own deadline, so the
+    /// handshake's timeout is a wait like every other (virtual in tests: a loaded machine once took
+    /// longer than a test's 1 s of real time to answer in process).
+    private func send(_ request: HTTPClientRequest) async -> (RestRetryPolicy.Answer, String) {
+        await withTaskGroup(of: (RestRetryPolicy.Answer, String)?.self) { [client, clock, timeout = settings.timeout] group in
+            group.addTask {
+                do {
+                    let response = try await client.execute(request, timeout: .hours(24))
+                    let text = String(buffer: try await response.body.collect(upTo: 1 << 20))
+                    return (.status(Int(response.status.code), retryAfter: response.headers.first(name: "Retry-After")), text)
+                } catch {
+                    return (.networkError(Self.networkReason(error)), "")
+                }
+            }
+            group.addTask {
+                // Nil when cancelled: the request answered first (or the session ended).
+                guard (try? await clock.sleep(for: timeout)) != nil else { return nil }
+                return (.networkError("a timeout"), "")
+            }
+            defer { group.cancelAll() }
+            while let next = await group.next() {
+                if let next { return next }
+            }
+            return (.networkError("a network error (cancelled)"), "")
         }
     }
 

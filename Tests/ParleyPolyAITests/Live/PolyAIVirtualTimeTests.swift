@@ -205,6 +205,10 @@ struct PolyAIVirtualTimeTests {
             $0.timeout = .seconds(1)
             $0.maxReconnects = 1
         }) { v in
+            // The REST handshake (its timeout is a timer at 1 s too) is done once the socket reaches
+            // the listener; advancing before that would time the handshake out instead.
+            let reached = (try? await listener.awaitConnection(timeout: .seconds(30))) ?? false
+            #expect(reached, "the socket never reached the listener")
             // The first handshake's 1 s, the backoff's 1 s, the second handshake's 1 s.
             for second in 1...3 { await v.clock.advance(toSleeperAt: .seconds(second)) }
             return await v.failure()
