@@ -8,6 +8,9 @@ import ParleyModel
 /// reports are written atomically at `finish`, failed and interrupted runs included. docs/reports.md
 /// describes every file. A file that cannot be written does not stop the others: `finish` writes
 /// every report it can, then throws one error naming each file not written in full.
+///
+/// Opening, writing and closing files may block (a slow disk, a path that is a FIFO nobody reads),
+/// so those calls run on a `DedicatedThread`, never on the executor that runs the flows.
 public actor FilesPlugin: Plugin {
     /// `files`.
     public nonisolated let name = "files"
@@ -67,18 +70,25 @@ public actor FilesPlugin: Plugin {
         guard options.transcripts else { return }
         switch event.kind {
         case .flowStarted:
-            if let stale = open.removeValue(forKey: run.id) { note(stale.close()) }
+            if let stale = open.removeValue(forKey: run.id) { note(await DedicatedThread.run { stale.close() }) }
             unwritable.remove(run.id)  // a retry is a file of its own, tried afresh
         case .flowFinished where open[run.id] == nil:
             return  // skipped before it started (Ctrl-C, --fail-fast), or its file could not be made
         case .runStarted, .flowFinished, .stepStarted, .userAction, .agentEvent, .stepFinished, .log:
             break
         }
-        guard let file = open[run.id] ?? start(run, at: event.time) else { return }
-        note(file.append(line.compactText()))
+        var opened = open[run.id]
+        if opened == nil { opened = await start(run, at: event.time) }
+        guard let file = opened else { return }
+        let text = line.compactText()
+        if file.flushes(appending: text) {
+            note(await DedicatedThread.run { file.append(text) })
+        } else {
+            note(file.append(text))
+        }
         if case .flowFinished = event.kind {
             open[run.id] = nil
-            note(file.close())
+            note(await DedicatedThread.run { file.close() })
         }
     }
 
@@ -86,27 +96,21 @@ public actor FilesPlugin: Plugin {
     /// included: a full disk or a read-only folder is reported file by file, not just its first.
     public func finish(_ summary: RunSummary) async throws {
         // Flows cut off by Ctrl-C keep what they had.
-        for (_, file) in open.sorted(by: { $0.key < $1.key }) { note(file.close()) }
+        let cutOff = open.sorted(by: { $0.key < $1.key }).map(\.value)
         open = [:]
+        failures += await DedicatedThread.run { cutOff.compactMap { $0.close() } }
         // Each report lists the files that failed before it; report.json comes last so it lists the most.
         if let url = junitURL {
-            let transcripts = readable.mapValues(\.text)
-            do {
-                try AtomicFile.write(JUnitReport.xml(withFailures(summary), transcripts: transcripts), to: url)
-            } catch { failures.append(Self.writeError(error, url)) }
+            note(await Self.write(JUnitReport.xml(withFailures(summary), transcripts: readable.mapValues(\.text)), to: url))
         }
         if let url = htmlURL {
-            do {
-                try AtomicFile.write(HTMLReport.html(withFailures(summary), transcripts: pages), to: url)
-            } catch { failures.append(Self.writeError(error, url)) }
+            note(await Self.write(HTMLReport.html(withFailures(summary), transcripts: pages), to: url))
         }
         if let url = jsonURL {
-            do {
-                // Transcripts are named from the report's own folder, where `parley report` looks for them.
-                let folder = url.deletingLastPathComponent()
-                let transcripts = written.mapValues { RelativePath.of($0, from: folder) }
-                try AtomicFile.write(JSONReport.json(withFailures(summary), transcripts: transcripts).prettyPrinted() + "\n", to: url)
-            } catch { failures.append(Self.writeError(error, url)) }
+            // Transcripts are named from the report's own folder, where `parley report` looks for them.
+            let folder = url.deletingLastPathComponent()
+            let transcripts = written.mapValues { RelativePath.of($0, from: folder) }
+            note(await Self.write(JSONReport.json(withFailures(summary), transcripts: transcripts).prettyPrinted() + "\n", to: url))
         }
         if !failures.isEmpty { throw FilesPluginError.notWritten(failures) }
     }
@@ -136,21 +140,27 @@ public actor FilesPlugin: Plugin {
 
     /// Opens `run`'s transcript; nil when it cannot be made, which is noted, and the run is not
     /// tried again: its lines are lost, and said to be.
-    private func start(_ run: FlowRun, at time: Duration) -> TranscriptFile? {
+    private func start(_ run: FlowRun, at time: Duration) async -> TranscriptFile? {
         guard !unwritable.contains(run.id) else { return nil }
         let name = names.next(for: run)
-        let url = transcriptsFolder.appendingPathComponent(name)
-        do throws(FilesPluginError) {
-            do {
-                try AtomicFile.makeFolder(transcriptsFolder)
-            } catch {
-                throw FilesPluginError.cannotWrite(url.path, folder: error)
+        let folder = transcriptsFolder
+        let url = folder.appendingPathComponent(name)
+        let made = await DedicatedThread.run { () -> Result<TranscriptFile, FilesPluginError> in
+            Result { () throws(FilesPluginError) in
+                do throws(FilesPluginError) {
+                    try AtomicFile.makeFolder(folder)
+                } catch {
+                    throw FilesPluginError.cannotWrite(url.path, folder: error)
+                }
+                return try TranscriptFile(url: url, flowStarted: time)
             }
-            let file = try TranscriptFile(url: url, flowStarted: time)
+        }
+        switch made {
+        case .success(let file):
             open[run.id] = file
             written[run.id] = url
             return file
-        } catch {
+        case .failure(let error):
             unwritable.insert(run.id)
             failures.append(error)
             return nil
@@ -167,6 +177,18 @@ public actor FilesPlugin: Plugin {
         var summary = summary
         summary.pluginFailures += failures.map { "\(name): \($0)" }
         return summary
+    }
+
+    /// Writes a report on a thread of its own; the error naming it when it is not written.
+    private static func write(_ text: String, to url: URL) async -> FilesPluginError? {
+        await DedicatedThread.run {
+            do {
+                try AtomicFile.write(text, to: url)
+                return nil
+            } catch {
+                return writeError(error, url)
+            }
+        }
     }
 
     /// The error for a report not written, naming it.

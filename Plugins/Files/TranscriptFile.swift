@@ -6,7 +6,10 @@ import Foundation
 /// The file only ever holds whole lines. When a write fails (a full disk) the transcript stops
 /// there: a partial line that got out is cut back off, and the one error returned says after
 /// which line the file ends; later lines are dropped without another word.
-final class TranscriptFile {
+///
+/// Unchecked `Sendable`: it has one owner at a time, the files plugin, which hands it to a
+/// `DedicatedThread` for the calls that write and waits for each before it touches it again.
+final class TranscriptFile: @unchecked Sendable {
     /// Where it is written.
     let url: URL
     /// The flow's start, from the suite's start: what `time` counts from.
@@ -45,6 +48,11 @@ final class TranscriptFile {
         buffer.append(contentsOf: line.utf8)
         buffer.append(0x0A)
         return buffer.count >= chunk ? flush() : nil
+    }
+
+    /// Whether `append(line)` writes to the file (the buffer reaches a chunk), which may block.
+    func flushes(appending line: String) -> Bool {
+        !stopped && buffer.count + line.utf8.count + 1 >= chunk
     }
 
     /// Writes what is buffered; returns why the transcript stopped, the one time it does.

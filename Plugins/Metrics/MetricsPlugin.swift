@@ -54,11 +54,9 @@ public struct MetricsPlugin: DeliveringPlugin {
     public func settle(_ summary: RunSummary) async -> [DeliveryFailure] {
         let text = RunExposition.text(summary: summary, turns: await ledger.turns, labels: options.labels)
         if let textfile {
-            do {
-                try Textfile.write(text, to: textfile)
-            } catch {
-                await ledger.fail(error)
-            }
+            // On a thread of its own: the folder may be slow (a network mount) or the path a FIFO.
+            let written = await DedicatedThread.run { Result { () throws(MetricsError) in try Textfile.write(text, to: textfile) } }
+            if case .failure(let error) = written { await ledger.fail(error) }
         }
         guard options.pushgateway != nil else { return [] }
         flush.begin(deadline: flush.clock.now + options.flush)

@@ -1,4 +1,5 @@
 import Foundation
+import ParleyCore
 
 /// Runs a program to completion and captures what it printed: the way end-to-end tests drive `parley`.
 public struct CommandRunner: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import ParleyCore
 
 /// A server process for end-to-end tests and benchmarks (`parley serve`, a Python fixture): started,
 /// ready once it prints a line with its `http://` URL, stopped by its PID.

@@ -1,4 +1,5 @@
 import Foundation
+import ParleyCore
 import ParleyTesting
 
 #if canImport(FoundationNetworking)

@@ -1,4 +1,5 @@
 import Foundation
+import ParleyCore
 import ParleyTesting
 
 /// The Python webhook receiver of `Fixtures/hook_server.py`, started on 127.0.0.1 and stopped by its PID.

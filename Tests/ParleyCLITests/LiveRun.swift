@@ -1,4 +1,5 @@
 import Foundation
+import ParleyCore
 import ParleyTesting
 
 /// A `parley` process a test talks to while it runs: read its output up to a mark, send it a

@@ -1,11 +1,14 @@
 import Foundation
 
-/// Blocking work (waiting for a child process, draining its pipes, polling a file) done on a thread
-/// of its own, so the task that awaits it gives its thread back to the concurrency pool.
+/// Blocking work (opening or writing a file that may be a FIFO or on a slow disk, waiting for a
+/// child process, draining its pipes, polling a file) done on a thread of its own, so the task that
+/// awaits it gives its thread back.
 ///
-/// The pool has one thread per core (two here): a test that blocks one while a `parley` process
-/// runs leaves the in-process servers and clients of the other tests one thread or none, and
-/// they time out. A thread per wait costs a little memory and nothing else.
+/// Every task may run on one of a few threads: the concurrency pool's one per core, or, in the
+/// `parley` binary, NIO's event loops (`Sources/parley/main.swift`). A call that blocks one holds up
+/// every job queued on it, the HTTP connections of that loop included, and a call that never
+/// returns (a FIFO nobody reads) stalls the run. A thread per wait costs a little memory and a
+/// spawn, so it is for the waits, not for every event.
 public enum DedicatedThread {
     /// Runs `work` on a new thread and returns what it returned (or throws what it threw).
     public static func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
