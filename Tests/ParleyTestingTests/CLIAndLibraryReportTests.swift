@@ -9,7 +9,7 @@ import Testing
 /// It lives beside the in-process tests, not in ParleyCLITests: the library run serves PolyAI and
 /// CometChat agents inside the test process, and the CLI tests block the process's shared threads
 /// waiting on their `parley` processes, which starves in-process servers. Nor among the in-process
-/// tests: `scripts/test` runs it beside them in a process of its own with the meaning and load tests,
+/// tests: `scripts/test` runs it beside them in its real-time group, with the meaning and load tests,
 /// which mostly wait, so the Runner's real-time run keeps the examples' latency budgets.
 @Suite struct CLIAndLibraryReportTests {
     let executable = ProjectPaths.product("parley")
