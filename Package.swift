@@ -37,6 +37,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        // Already in the graph through AsyncHTTPClient and Hummingbird; PolyAI's socket is built on them.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -120,14 +123,19 @@ let package = Package(
             name: "ParleyAGUI",
             dependencies: ["ParleyModel", "ParleyCore", .product(name: "AsyncHTTPClient", package: "async-http-client")]
         ),
-        // PolyAI messaging connector: REST handshake over AsyncHTTPClient, the socket over
-        // HummingbirdWSClient (URLSessionWebSocketTask fails on Debian, PLATFORM.md).
+        // PolyAI messaging connector: REST handshake over AsyncHTTPClient, the socket on SwiftNIO's
+        // WebSocket upgrader and codec (`PolySocket`: its upgrade can be cancelled, and it writes
+        // without an async frame; URLSessionWebSocketTask fails on Debian, PLATFORM.md).
         .target(
             name: "ParleyPolyAI",
             dependencies: [
                 "ParleyModel", "ParleyCore", "ParleyWebSocket",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
