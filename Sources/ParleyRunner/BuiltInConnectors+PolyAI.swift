@@ -14,8 +14,8 @@ extension BuiltInConnectors {
         var parsed = try settingsOf(agent) { () throws(PolyAISettingsError) in
             try PolyAISettings(settings: settings, duration: DurationParser.parse)
         }
-        let (httpClient, logger, serverLogger) = (context.resources.httpClient, context.logger, Self.quiet(context.logger))
-        guard let served else { return PolyAIConnector(settings: parsed, httpClient: httpClient, logger: logger) }
+        let (httpClient, serverLogger) = (context.resources.httpClient, Self.quiet(context.logger))
+        guard let served else { return PolyAIConnector(settings: parsed, httpClient: httpClient) }
         // The served agent and its client agree on the host when parley.yaml names none.
         if parsed.host.isEmpty { parsed.host = "parley.example" }
         let script = try Self.servedScript(served, agent, directory: context.directory)
@@ -23,7 +23,7 @@ extension BuiltInConnectors {
             connectorToken: parsed.connectorToken, connectorHost: parsed.host,
             chunkJoining: PolyAIChunkJoining(rawValue: parsed.chunkJoining.rawValue) ?? .space)
         return ServedConnector(
-            capabilities: PolyAIConnector(settings: parsed, httpClient: httpClient, logger: logger).capabilities,
+            capabilities: PolyAIConnector(settings: parsed, httpClient: httpClient).capabilities,
             serve: { onListening in
                 try await PolyAIServer(script: script, logger: serverLogger, options: options).run(onListening: onListening)
             },
@@ -32,7 +32,7 @@ extension BuiltInConnectors {
                 let base = url.absoluteString.hasSuffix("/") ? String(url.absoluteString.dropLast()) : url.absoluteString
                 reached.restURL = base + "/api/v1"
                 reached.websocketURL = "ws" + base.dropFirst("http".count) + "/ws"
-                return PolyAIConnector(settings: reached, httpClient: httpClient, logger: logger)
+                return PolyAIConnector(settings: reached, httpClient: httpClient)
             })
     }
 }

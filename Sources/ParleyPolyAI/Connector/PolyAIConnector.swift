@@ -1,6 +1,5 @@
 import AsyncHTTPClient
 import Foundation
-import Logging
 import NIOCore
 import ParleyCore
 import ParleyModel
@@ -12,19 +11,17 @@ public final class PolyAIConnector: Connector, Sendable {
     private let client: HTTPClient
     private let wallClock: @Sendable () -> Double
     private let jitter: @Sendable () -> Double
-    private let logger: Logger
 
     /// A connector whose REST calls go through `httpClient`, the run's shared client, which the
-    /// caller owns and shuts down after this connector; it logs through `logger`. `wallClock`
+    /// caller owns and shuts down after this connector. `wallClock`
     /// (seconds since 1970) judges token expiry; `jitter` (0.8…1.2) spreads reconnects.
     public init(
-        settings: PolyAISettings, httpClient: HTTPClient, logger: Logger,
+        settings: PolyAISettings, httpClient: HTTPClient,
         wallClock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0.8...1.2) }
     ) {
         self.settings = settings
         self.client = httpClient
-        self.logger = logger
         self.wallClock = wallClock
         self.jitter = jitter
     }
@@ -44,7 +41,7 @@ public final class PolyAIConnector: Connector, Sendable {
     public func openSession(_ request: SessionRequest) async throws -> any AgentSession {
         PolyAISession(
             settings: settings, rest: PolyRestClient(client: client, settings: settings, clock: request.clock),
-            clock: request.clock, wallClock: wallClock, jitter: jitter, logger: logger)
+            clock: request.clock, wallClock: wallClock, jitter: jitter)
     }
 
     /// Nothing to release: the HTTP client is the caller's.

@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import ParleyCore
 import ParleyModel
 import ParleyWebSocket
@@ -14,7 +13,6 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
     private let clock: any MonotonicClock
     private let wallClock: @Sendable () -> Double
     private let jitter: @Sendable () -> Double
-    private let logger: Logger
     private let mailbox: EventMailbox
     private let lock = NSLock()
     private var conversation: PolyConversation
@@ -34,7 +32,7 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
 
     init(
         settings: PolyAISettings, rest: PolyRestClient, clock: any MonotonicClock, wallClock: @escaping @Sendable () -> Double,
-        jitter: @escaping @Sendable () -> Double, logger: Logger
+        jitter: @escaping @Sendable () -> Double
     ) {
         self.settings = settings
         // A handshake call that will be retried says why at once (the callbacks, below): a flow
@@ -45,7 +43,6 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
         self.clock = clock
         self.wallClock = wallClock
         self.jitter = jitter
-        self.logger = logger
         conversation = PolyConversation(
             options: .init(joining: settings.chunkJoining, quiet: settings.quiet))
         // Weak: the session owns the client that holds these.

@@ -53,7 +53,7 @@ struct VirtualPolyAI: Sendable {
             let epoch = Date().timeIntervalSince1970
             return try await RunHTTPClient.with { httpClient in
                 let connector = PolyAIConnector(
-                    settings: settings, httpClient: httpClient, logger: Logger(label: "parley.test.polyai"),
+                    settings: settings, httpClient: httpClient,
                     wallClock: { epoch + clock.now.inSeconds }, jitter: { 1 })
                 return try await connector.withSession(SessionRequest(sessionID: "v1", flowName: "virtual", clock: clock)) { session in
                     try await body(VirtualPolyAI(clock: clock, session: session, log: log))
