@@ -263,6 +263,12 @@ let package = Package(
             dependencies: [
                 "ParleyPolyAI", "ParleyServer", "ParleySimulator", "ParleyTesting", "ParleyRunner", "ParleyParser", "ParleyHTTP",
                 .product(name: "Logging", package: "swift-log"),
+                // A wss peer for the socket's TLS (TLSEchoServer).
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         .testTarget(

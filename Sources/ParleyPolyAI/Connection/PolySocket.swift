@@ -49,11 +49,15 @@ final class PolySocket: @unchecked Sendable {
         case declined
     }
 
+    private let tls: SocketTLS
     private let lock = NSLock()
     private var channel: (any Channel)?
     private var abandoned = false
 
-    init() {}
+    /// A socket whose `wss` connections use `tls`, the connector's shared context.
+    init(tls: SocketTLS) {
+        self.tls = tls
+    }
 
     /// Closes the channel now, or as soon as it exists: what cancellation and a watchdog call.
     /// `closing`, when the socket is open, goes out first as the close frame.
@@ -115,7 +119,7 @@ final class PolySocket: @unchecked Sendable {
 
     /// Connects and sends the upgrade request; the future completes with the server's answer.
     private func connect(_ target: Target, maxFrameSize: Int, stream: FrameStream) async throws -> EventLoopFuture<Upgrade> {
-        let tls = try target.secure ? NIOSSLContext(configuration: .makeClientConfiguration()) : nil
+        let tls = try target.secure ? self.tls.context() : nil
         let upgrader = NIOTypedWebSocketClientUpgrader<Upgrade>(maxFrameSize: maxFrameSize) { channel, _ in
             channel.eventLoop.makeCompletedFuture {
                 try channel.pipeline.syncOperations.addHandler(stream)
@@ -146,7 +150,7 @@ final class PolySocket: @unchecked Sendable {
                     }) else { throw Failure.abandoned }
                     if let tls {
                         try made.pipeline.syncOperations.addHandler(
-                            NIOSSLClientHandler(context: tls, serverHostname: target.host), position: .first)
+                            NIOSSLClientHandler(context: tls, serverHostname: target.serverName), position: .first)
                     }
                     return try made.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(configuration: configuration)
                 }
@@ -215,6 +219,11 @@ final class PolySocket: @unchecked Sendable {
         let pathAndQuery: String
         let hostHeader: String
         let origin: String
+        /// The name TLS sends (SNI) and checks the certificate against; nil for an IP address,
+        /// which SNI cannot carry (the certificate is then checked against the address).
+        var serverName: String? {
+            (try? SocketAddress(ipAddress: host, port: port)) == nil ? host : nil
+        }
 
         init(_ url: String) throws {
             guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),

@@ -11,6 +11,8 @@ public final class PolyAIConnector: Connector, Sendable {
     private let client: HTTPClient
     private let wallClock: @Sendable () -> Double
     private let jitter: @Sendable () -> Double
+    /// One TLS context for every session's `wss` sockets.
+    private let tls = SocketTLS()
 
     /// A connector whose REST calls go through `httpClient`, the run's shared client, which the
     /// caller owns and shuts down after this connector. `wallClock`
@@ -41,7 +43,7 @@ public final class PolyAIConnector: Connector, Sendable {
     public func openSession(_ request: SessionRequest) async throws -> any AgentSession {
         PolyAISession(
             settings: settings, rest: PolyRestClient(client: client, settings: settings, clock: request.clock),
-            clock: request.clock, wallClock: wallClock, jitter: jitter)
+            clock: request.clock, wallClock: wallClock, jitter: jitter, tls: tls)
     }
 
     /// Nothing to release: the HTTP client is the caller's.

@@ -13,6 +13,7 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
     private let clock: any MonotonicClock
     private let wallClock: @Sendable () -> Double
     private let jitter: @Sendable () -> Double
+    private let tls: SocketTLS
     private let mailbox: EventMailbox
     private let lock = NSLock()
     private var conversation: PolyConversation
@@ -32,7 +33,7 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
 
     init(
         settings: PolyAISettings, rest: PolyRestClient, clock: any MonotonicClock, wallClock: @escaping @Sendable () -> Double,
-        jitter: @escaping @Sendable () -> Double
+        jitter: @escaping @Sendable () -> Double, tls: SocketTLS
     ) {
         self.settings = settings
         // A handshake call that will be retried says why at once (the callbacks, below): a flow
@@ -43,6 +44,7 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
         self.clock = clock
         self.wallClock = wallClock
         self.jitter = jitter
+        self.tls = tls
         conversation = PolyConversation(
             options: .init(joining: settings.chunkJoining, quiet: settings.quiet))
         // Weak: the session owns the client that holds these.
@@ -205,7 +207,7 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
     /// or the watchdog closes the socket, also during an upgrade that hangs (issue 21).
     private func connectOnce() async -> (ReconnectPolicy.Ending, established: Bool) {
         let progress = Progress()
-        let attempt = PolySocket()
+        let attempt = PolySocket(tls: tls)
         wait(on: .socket(progress))
         defer { wait(on: nil) }
         let timeout = settings.timeout
