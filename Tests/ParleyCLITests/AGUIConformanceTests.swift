@@ -6,7 +6,8 @@ import Testing
 /// pydantic-ai peer of `Fixtures/agui/peer_agent.py`) and against Parley's own `parley serve`
 /// playing the same conversation (`Fixtures/agui/agents/peer.agent.yaml`). The flows of
 /// `Fixtures/agui/flows`, shared state included, must pass unchanged against both. Each case has
-/// its own copy and its own servers (port 0), so the cases run at once.
+/// its own copy and its own `parley serve` (port 0), so the cases run at once; the peer cases
+/// share one pydantic-ai peer (``peer``).
 @Suite("AG-UI conformance")
 struct AGUIConformanceTests {
     let executable = ProjectPaths.product("parley")
@@ -20,6 +21,18 @@ struct AGUIConformanceTests {
     ]
     static let failureMessage = "scripted failure requested by the flow"
 
+    /// The pydantic-ai peer, one for the three cases that ask it: it keeps nothing between requests
+    /// (each carries its whole conversation, state included), and its start (importing pydantic-ai,
+    /// about a second of CPU) three times at once on a loaded machine took longer than 30 s. The
+    /// first case to ask starts it; it exits with the test process (`--exit-with-parent`), as no one
+    /// case may stop it. 120 s for its ready line, as the LangGraph peer has: a start, not a check.
+    static let peer = Task { () throws -> ReadyServer in
+        try await ReadyServer.start(
+            executable: ProjectPaths.python,
+            arguments: [RunFixtures.fixtures.appendingPathComponent("agui/peer_agent.py").path, "0", "--exit-with-parent"],
+            marker: "ready ", timeout: .seconds(120))
+    }
+
     @Test(
         "every flow passes, shared state included, against the third-party pydantic-ai peer and, unchanged, against parley serve playing the peer's conversation",
         arguments: ["peer", "served"])
@@ -27,7 +40,7 @@ struct AGUIConformanceTests {
         let project = try ConformanceProject()
         defer { project.remove() }
         let (server, variable) = try await project.start(agent, parley: executable)
-        defer { server.stop() }
+        defer { if agent == "served" { server.stop() } }
         let output = try await CommandRunner(executable: executable, directory: project.folder, environment: [variable: server.url])
             .run(["run", "flows", "--agent", agent, "--json", "out/report.json"])
         #expect(output.status == 0, "stdout: \(output.stdout)\nstderr: \(output.stderr)\nserver: \(server.log())")
@@ -48,7 +61,7 @@ struct AGUIConformanceTests {
         let project = try ConformanceProject()
         defer { project.remove() }
         let (server, variable) = try await project.start(agent, parley: executable)
-        defer { server.stop() }
+        defer { if agent == "served" { server.stop() } }
         let output = try await CommandRunner(executable: executable, directory: project.folder, environment: [variable: server.url])
             .run(["run", "failing", "--agent", agent, "--json", "out/report.json", "--junit", "out/junit.xml"])
         #expect(output.status == 1, "stdout: \(output.stdout)\nstderr: \(output.stderr)\nserver: \(server.log())")
@@ -83,7 +96,7 @@ struct AGUIConformanceTests {
         let project = try ConformanceProject()
         defer { project.remove() }
         let (server, _) = try await project.start(agent, parley: executable)
-        defer { server.stop() }
+        defer { if agent == "served" { server.stop() } }
         let validator = ProjectPaths.python.deletingLastPathComponent().appendingPathComponent("ag-ui-validate")
         let output = try await CommandRunner(executable: validator).run([server.url, "--fail-on", "warning", "--no-color", "--timeout", "20"])
         #expect(output.status == 0, "stdout: \(output.stdout)\nstderr: \(output.stderr)\nserver: \(server.log())")
@@ -109,14 +122,11 @@ private struct ConformanceProject {
         try? FileManager.default.removeItem(at: root)
     }
 
-    /// The server behind `agent` (`peer` or `served`) and the variable parley.yaml reads its URL from.
+    /// The server behind `agent` (`peer`: the shared pydantic-ai peer, not to be stopped; `served`:
+    /// a `parley serve` of the case's own) and the variable parley.yaml reads its URL from.
     func start(_ agent: String, parley: URL) async throws -> (ReadyServer, String) {
-        agent == "peer" ? (try await startPeer(), "PARLEY_AGUI_PEER_URL") : (try await startServe(parley), "PARLEY_AGUI_SERVE_URL")
-    }
-
-    /// The pydantic-ai peer: `ready http://127.0.0.1:<port>/`.
-    func startPeer() async throws -> ReadyServer {
-        try await ReadyServer.start(executable: ProjectPaths.python, arguments: [folder.appendingPathComponent("peer_agent.py").path, "0"], marker: "ready ")
+        agent == "peer"
+            ? (try await AGUIConformanceTests.peer.value, "PARLEY_AGUI_PEER_URL") : (try await startServe(parley), "PARLEY_AGUI_SERVE_URL")
     }
 
     /// `parley serve`: `parley serve: AG-UI agent '<name>' listening on http://127.0.0.1:<port>/`.

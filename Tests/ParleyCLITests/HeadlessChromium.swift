@@ -33,14 +33,16 @@ struct HeadlessChromium {
         try await CommandRunner(executable: URL(fileURLWithPath: Self.binary)).run(switches + ["--dump-dom", url])
     }
 
-    /// A screenshot of `url` as `.build/test-artifacts/NAME`; returns the file and chromium's output.
-    func screenshot(_ url: String, name: String, height: Int = 1800) async throws -> (URL, CommandRunner.Output) {
+    /// The DOM of `url` once loaded (on standard output) and, from the same load, a screenshot as
+    /// `.build/test-artifacts/NAME`; returns the file and chromium's output. One browser start for
+    /// both: each start is about a second of CPU, and the CLI tests are bound by CPU.
+    func domAndScreenshot(_ url: String, name: String, height: Int = 1800) async throws -> (URL, CommandRunner.Output) {
         let artifacts = ProjectPaths.root.appendingPathComponent(".build/test-artifacts")
         try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
         let file = artifacts.appendingPathComponent(name)
         try? FileManager.default.removeItem(at: file)
         let output = try await CommandRunner(executable: URL(fileURLWithPath: Self.binary)).run(
-            switches + ["--hide-scrollbars", "--window-size=1100,\(height)", "--screenshot=\(file.path)", url])
+            switches + ["--dump-dom", "--hide-scrollbars", "--window-size=1100,\(height)", "--screenshot=\(file.path)", url])
         return (file, output)
     }
 }

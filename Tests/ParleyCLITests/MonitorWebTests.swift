@@ -116,17 +116,14 @@ struct MonitorWebTests {
         let chromium = try HeadlessChromium()
         defer { chromium.close() }
         let url = "http://127.0.0.1:\(port)/"
-        let dom = try await chromium.dom(url)
+        let (file, dom) = try await chromium.domAndScreenshot(url, name: "parley-monitor-status-page.png")
         #expect(dom.status == 0, "\(dom.stderr.suffix(2000))")
+        #expect(FileManager.default.fileExists(atPath: file.path))
         #expect(dom.stdout.contains(#"data-check="faq" data-state="up""#), "\(dom.stdout.prefix(3000))")
         #expect(dom.stdout.contains(#"data-check="broken" data-state="down""#))
         #expect(dom.stdout.contains("Last failure"))
         #expect(dom.stdout.contains("broken.flow.yaml:4:5: expected reply containing"))
         #expect(dom.stdout.contains(#"<svg class="trend""#))
-
-        let (file, shot) = try await chromium.screenshot(url, name: "parley-monitor-status-page.png")
-        #expect(shot.status == 0, "\(shot.stderr.suffix(2000))")
-        #expect(FileManager.default.fileExists(atPath: file.path))
 
         monitor.signal(SIGTERM)
         #expect(await monitor.finish() == 0, "stderr: \(monitor.errors)")

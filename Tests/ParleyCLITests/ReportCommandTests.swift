@@ -65,8 +65,10 @@ struct ReportCommandTests {
         let chromium = try HeadlessChromium()
         defer { chromium.close() }
         let url = folder.appendingPathComponent("out/merged/report.html").absoluteString + "#all"
-        let dom = try await chromium.dom(url)
+        // The DOM and the screenshot from one load of the page.
+        let (shot, dom) = try await chromium.domAndScreenshot(url, name: "parley-report-flows.png", height: 2400)
         #expect(dom.status == 0, "\(dom.stderr.suffix(2000))")
+        #expect(FileManager.default.fileExists(atPath: shot.path))
         let page = dom.stdout
         #expect(page.components(separatedBy: #"<details class="flow "#).count - 1 == 11, "every flow is on the page")
         for name in ["Contact form", "Handoff to a live agent", "PolyAI: an order asked for after the greeting", "Order B-2: status from data/orders.csv"] {
@@ -77,9 +79,6 @@ struct ReportCommandTests {
         #expect(page.contains("Thanks, Ada Lovelace!"))
         #expect(page.contains(#"data-field="email_field">ada@example.com"#))
         #expect(page.contains("handoff: started"))
-        let (shot, output) = try await chromium.screenshot(url, name: "parley-report-flows.png", height: 2400)
-        #expect(output.status == 0, "\(output.stderr.suffix(2000))")
-        #expect(FileManager.default.fileExists(atPath: shot.path))
     }
 
     @Test("a failing run's HTML report in Chromium: failures first and open, with file:line, what was expected and what came; no secret")
@@ -97,8 +96,9 @@ struct ReportCommandTests {
 
         let chromium = try HeadlessChromium()
         defer { chromium.close() }
-        let dom = try await chromium.dom(file.absoluteString)
+        let (shot, dom) = try await chromium.domAndScreenshot(file.absoluteString, name: "parley-report-failing.png")
         #expect(dom.status == 0, "\(dom.stderr.suffix(2000))")
+        #expect(FileManager.default.fileExists(atPath: shot.path))
         let page = dom.stdout
         #expect(!page.contains(canary))
         let outcomes = page.components(separatedBy: #"<details class="flow "#).dropFirst().map { $0.prefix { $0 != " " && $0 != "\"" } }
@@ -108,9 +108,6 @@ struct ReportCommandTests {
         // A failed flow is open, its conversation drawn: the user's message and the reply that failed it.
         #expect(page.contains("Your order A-1042 is delayed"))
         #expect(page.contains(#"class="step failed""#))
-        let (shot, output) = try await chromium.screenshot(file.absoluteString, name: "parley-report-failing.png")
-        #expect(output.status == 0, "\(output.stderr.suffix(2000))")
-        #expect(FileManager.default.fileExists(atPath: shot.path))
     }
 
     @Test("1,000 flow runs (10 flows, --repeat 100): the page draws 100 rows and the rest as they are scrolled to, and shows each flow's pass rate and spread")

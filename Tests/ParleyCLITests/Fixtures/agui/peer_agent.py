@@ -1,6 +1,9 @@
 """A third-party AG-UI agent for Parley's conformance tests: pydantic-ai's AG-UI adapter, offline.
 
-Usage: peer_agent.py [PORT]   (0 or nothing: a free port)
+Usage: peer_agent.py [PORT] [--exit-with-parent]   (0 or nothing: a free port)
+
+--exit-with-parent  exits once the process that started it has: one peer shared by several tests
+                    is stopped by none of them.
 
 Serves `POST /` on 127.0.0.1 with `pydantic_ai.ui.ag_ui.AGUIAdapter.dispatch_request` and prints one
 line, `ready http://127.0.0.1:<port>/`, once it accepts connections. The model is a scripted
@@ -35,9 +38,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
 import socket
 import sys
+import threading
+import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -368,8 +374,22 @@ async def run(request: Request) -> Response:
 app = Starlette(routes=[Route("/", run, methods=["POST"])])
 
 
+def exit_with_parent() -> None:
+    parent = os.getppid()
+
+    def watch() -> None:
+        # Orphaned, the process is handed to another parent.
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
 async def main() -> None:
     port = int(sys.argv[1]) if len(sys.argv) > 1 else 0
+    if "--exit-with-parent" in sys.argv[2:]:
+        exit_with_parent()
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", port))
