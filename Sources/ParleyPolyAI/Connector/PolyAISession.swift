@@ -29,6 +29,9 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
     private var finished = false
     /// The attempt in flight and since when, for a flow that stops waiting before it ends.
     private var waitingOn: (attempt: PendingAttempt, since: Duration)?
+    /// Whether a failed attempt's reason is already in the mailbox: a flow that stops waiting
+    /// just after the retry began is better told that reason than a retry's first moments.
+    private var failedBefore = false
     private let timer = DeadlineTimer()
 
     init(
@@ -50,7 +53,7 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
         // Weak: the session owns the client that holds these.
         self.rest.onAttempt = { [weak self] target in self?.wait(on: .request(target)) }
         self.rest.onRetry = { [weak self] reason in
-            self?.wait(on: nil)
+            self?.wait(on: nil, failed: true)
             mailbox.post([.connection(.failed(reason: reason)), .connection(.connecting)])
         }
     }
@@ -73,6 +76,7 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
         // that answers late, a silent socket): report what it waits on, so a step that fails now
         // names it instead of "got no reply".
         guard let stalled = stall() else { return nil }
+        lock.withLock { failedBefore = true }
         mailbox.post([.connection(.failed(reason: stalled)), .connection(.connecting)])
         return try await mailbox.next(before: deadline, clock: clock)
     }
@@ -139,7 +143,10 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
             let policy = ReconnectPolicy(maxAttempts: lock.withLock { conversation.capabilities.maxReconnectAttempts } ?? settings.maxReconnects)
             let decision = ladder.next(after: ending, worked: worked, policy: policy, jitter: jitter())
             // Why the connection is down, before trying again: what a flow that stops waiting reports.
-            if decision != .end { mailbox.post([.connection(.failed(reason: ReconnectLadder.describe(ending)))]) }
+            if decision != .end {
+                lock.withLock { failedBefore = true }
+                mailbox.post([.connection(.failed(reason: ReconnectLadder.describe(ending)))])
+            }
             switch decision {
             case .end:
                 apply(lock.withLock { conversation.closedCleanly(at: clock.now) })
@@ -400,17 +407,25 @@ final class PolyAISession: AgentSession, @unchecked Sendable {
         case socket(Progress)
     }
 
-    private func wait(on attempt: PendingAttempt?) {
+    private func wait(on attempt: PendingAttempt?, failed: Bool = false) {
         let now = clock.now
-        lock.withLock { waitingOn = attempt.map { ($0, now) } }
+        lock.withLock {
+            waitingOn = attempt.map { ($0, now) }
+            if failed { failedBefore = true }
+        }
     }
 
-    /// What the attempt in flight has waited on for at least a second, as a reason; nil when none is.
+    /// What the attempt in flight has waited on, as a reason; nil when none is. After a failed
+    /// attempt, only once the retry has waited a second: until then the failure's own reason,
+    /// already reported, says more. The first attempt is named however young: on a loaded machine
+    /// the handshake can take most of a flow's wait, and "got no reply" would hide that the socket
+    /// never opened.
     private func stall() -> String? {
-        guard let (attempt, since) = lock.withLock({ waitingOn }) else { return nil }
+        guard let (attempt, since, failedBefore) = lock.withLock({ waitingOn.map { ($0.attempt, $0.since, failedBefore) } }) else { return nil }
         let waited = clock.now - since
-        guard waited >= .seconds(1) else { return nil }
-        let shown = Duration.milliseconds(Int64(waited.inSeconds * 10) * 100).flowText
+        guard waited >= .seconds(1) || !failedBefore else { return nil }
+        // Tenths from a second on, else milliseconds: cut down, never rounded up past what was waited.
+        let shown = (waited >= .seconds(1) ? Duration.milliseconds(Int64(waited.inSeconds * 10) * 100) : .milliseconds(max(1, Int64(waited.inSeconds * 1000)))).flowText
         switch attempt {
         case .request(let target): return "POST \(target) had not answered after \(shown)"
         case .socket(let progress):

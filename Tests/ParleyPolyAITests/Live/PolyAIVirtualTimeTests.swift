@@ -218,6 +218,28 @@ struct PolyAIVirtualTimeTests {
             "\(failure ?? "no failure")")
     }
 
+    @Test("a flow that stops waiting while the first socket attempt is young is told that attempt, not \"got no reply\"", .timeLimit(.minutes(1)))
+    func youngFirstAttemptIsNamed() async throws {
+        let listener = try SilentListener()
+        defer { listener.close() }
+        let silent = "ws://127.0.0.1:\(listener.port)/ws"
+        let reasons = try await VirtualPolyAI.with({
+            $0.websocketURL = silent
+            $0.timeout = .seconds(30)
+        }) { v in
+            let reached = (try? await listener.awaitConnection(timeout: .seconds(30))) ?? false
+            #expect(reached, "the socket never reached the listener")
+            // As when a loaded machine's handshake took most of a flow's wait: the socket attempt is
+            // half a second old when the flow stops waiting.
+            v.clock.advance(by: .milliseconds(500))
+            return try await v.reported().compactMap { event -> String? in
+                guard case .connection(.failed(let reason)) = event else { return nil }
+                return reason
+            }
+        }
+        #expect(reasons == ["the socket at \(silent) did not open within 500ms"])
+    }
+
     @Test("ending the session during a WebSocket upgrade that never completes closes the socket and returns at once", .timeLimit(.minutes(1)))
     func cancelledUpgrade() async throws {
         let listener = try SilentListener()
