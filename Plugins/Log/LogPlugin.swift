@@ -18,25 +18,33 @@ public actor LogPlugin: Plugin {
 
     private var report: ConsoleReport
     private let sink: @Sendable (String) -> Void
+    private let flush: @Sendable () async -> Void
     private let logger: Logger
 
     /// Creates the plugin.
     /// - Parameters:
     ///   - options: the parsed settings.
     ///   - sink: receives the console text, whole lines at a time; the CLI passes `standardOutput`.
+    ///   - flush: awaited at the end, after the summary: returns once what `sink` took is out (the
+    ///     CLI passes `flushStandardOutput`, whose sink only queues).
     ///   - isTerminal: whether the sink is a terminal, which `color: auto` colours.
     ///   - logger: for the plugin's own diagnostics, not for the console text.
-    public init(options: Options, sink: @escaping @Sendable (String) -> Void, isTerminal: Bool = false, logger: Logger) {
-        self.init(options: options, sink: sink, isTerminal: isTerminal, logger: logger, timelineText: ConsoleReport.timelineLine)
+    public init(
+        options: Options, sink: @escaping @Sendable (String) -> Void, flush: @escaping @Sendable () async -> Void = {},
+        isTerminal: Bool = false, logger: Logger
+    ) {
+        self.init(
+            options: options, sink: sink, flush: flush, isTerminal: isTerminal, logger: logger, timelineText: ConsoleReport.timelineLine)
     }
 
     /// Creates the plugin with what builds debug lines, which tests replace to count the calls.
     init(
-        options: Options, sink: @escaping @Sendable (String) -> Void, isTerminal: Bool, logger: Logger,
-        timelineText: @escaping ConsoleReport.TimelineText
+        options: Options, sink: @escaping @Sendable (String) -> Void, flush: @escaping @Sendable () async -> Void = {},
+        isTerminal: Bool, logger: Logger, timelineText: @escaping ConsoleReport.TimelineText
     ) {
         self.options = options
         self.sink = sink
+        self.flush = flush
         self.logger = logger
         report = ConsoleReport(
             level: options.level, progress: options.progress,
@@ -44,9 +52,15 @@ public actor LogPlugin: Plugin {
     }
 
     /// A sink that writes to the process's standard output, and falls silent when that goes away
-    /// (`parley run | head`) instead of ending the run (`DescriptorOutput`).
+    /// (`parley run | head`) instead of ending the run (`DescriptorOutput`). It only queues: a
+    /// thread of its own writes (`QueuedOutput`), so a stdout nobody drains holds no task's thread.
     public static let standardOutput: @Sendable (String) -> Void = { text in
-        DescriptorOutput.standardOutput.write(text)
+        QueuedOutput.standardOutput.write(text)
+    }
+
+    /// Waits until the text `standardOutput` queued is written: the `flush` that goes with it.
+    public static let flushStandardOutput: @Sendable () async -> Void = {
+        await QueuedOutput.standardOutput.flush()
     }
 
     public func handle(_ event: PluginEvent) async throws {
@@ -70,5 +84,6 @@ public actor LogPlugin: Plugin {
     public func finish(_ summary: RunSummary) async throws {
         logger.debug("run finished", metadata: ["flows": "\(summary.results.count)", "interrupted": "\(summary.interrupted)"])
         sink(report.summary(summary))
+        await flush()
     }
 }

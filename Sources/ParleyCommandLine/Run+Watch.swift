@@ -10,11 +10,14 @@ extension Run {
     /// writes its reports first, and a second signal quits at once with 128 + its number.
     func runWatching() async throws {
         let loop = WatchLoop(runner: Runner(registry: ParleyCommand.registry), request: request, clock: SystemClock()) { line in
-            DescriptorOutput.standardOutput.write(line + "\n")
+            // The same queue as the console's, so its lines keep their place among the runs'.
+            QueuedOutput.standardOutput.write(line + "\n")
         }
         let watching = Task { await loop.run() }
         let interrupts = Interrupts { watching.cancel() }
         defer { interrupts.stop() }
-        guard await watching.value else { throw ExitStatus.invalidInput }
+        let watched = await watching.value
+        await QueuedOutput.standardOutput.flush()
+        guard watched else { throw ExitStatus.invalidInput }
     }
 }

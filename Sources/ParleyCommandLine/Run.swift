@@ -120,7 +120,9 @@ struct Run: AsyncParsableCommand {
         for failure in summary.pluginFailures {
             print("plugin failed: \(failure.escapingControls)", to: &standardError)
         }
-        if let stopped = DescriptorOutput.standardOutput.stoppedBy, stopped != EPIPE {
+        // The log plugin's finish waited for its text already; this covers a console that failed.
+        await QueuedOutput.standardOutput.flush()
+        if let stopped = QueuedOutput.standardOutput.stoppedBy, stopped != EPIPE {
             // A reader that left (EPIPE) chose to; a full disk under `> run.log` did not.
             print("parley: standard output failed (\(String(cString: strerror(stopped)))); the console stopped there", to: &standardError)
         }

@@ -13,7 +13,8 @@ enum BuiltInPlugins {
 
     static let log = PluginProvider(Catalog.log) { context in
         LogPlugin(
-            options: try LogPlugin.Options.parse(context.settings), sink: LogPlugin.standardOutput, isTerminal: context.isTerminal,
+            options: try LogPlugin.Options.parse(context.settings), sink: LogPlugin.standardOutput,
+            flush: LogPlugin.flushStandardOutput, isTerminal: context.isTerminal,
             logger: context.logger)
     }
 
