@@ -75,7 +75,10 @@ struct LoadCommandTests {
         #expect(output.status == 0, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
         let json = try Self.json(folder.appendingPathComponent("load.json"))
         let runs = try #require(json["runs"] as? [String: Any])
-        #expect((runs["total"] as? Int ?? 0) > 4, "\(json)")
+        // Each user ran, its run going at the end finishing. That users run back to back is
+        // LoadOnSimulatorTests' to show, on virtual time: here a loaded machine (load 15) let each
+        // of the four finish just one run in the 2 s, and `> 4` failed.
+        #expect((runs["total"] as? Int ?? 0) >= 4, "\(json)")
         #expect(runs["failed"] as? Int == 0)
         #expect(json["error_rate"] as? Double == 0)
         #expect(json["interrupted"] as? Bool == false)
