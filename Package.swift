@@ -204,15 +204,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // NIOPosix: its event loops become Swift concurrency's executor (main.swift).
-        .executableTarget(
-            name: "ParleyMain",
-            dependencies: [
-                "ParleyCommandLine", "ParleyRunner",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-            ],
-            path: "Sources/parley"),
+        .executableTarget(name: "ParleyMain", dependencies: ["ParleyCommandLine", "ParleyRunner"], path: "Sources/parley"),
         // Figures for BENCHMARKS.md: `swift build -c release && .build/release/parley-benchmarks`.
         .executableTarget(
             name: "parley-benchmarks",

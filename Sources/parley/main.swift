@@ -1,12 +1,10 @@
-import NIOCore
-import NIOPosix
 import ParleyCommandLine
 import ParleyRunner
 
-// Every task runs on NIO's event loops, the threads that do the HTTP I/O, instead of hopping
-// between them and Swift concurrency's pool several times a turn (BENCHMARKS.md, issue 20).
-// Nothing may block a loop: blocking work goes to a `DedicatedThread`.
-_ = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+// Tasks run on Swift concurrency's pool, not on NIO's event loops: with the loops as the global
+// executor `parley run` used 20-40% less CPU a turn, but 1,000 PolyAI conversations at once took
+// 35% longer and `parley load`'s first token came later, the two cores no longer kept busy
+// (BENCHMARKS.md, "The executor, side by side").
 
 // The `parley` command: Parley's own connectors and plugins behind the shared command line.
 await ParleyCommand.main(registry: .builtIn)

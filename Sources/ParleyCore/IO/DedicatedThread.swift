@@ -4,10 +4,9 @@ import Foundation
 /// child process, draining its pipes, polling a file) done on a thread of its own, so the task that
 /// awaits it gives its thread back.
 ///
-/// Every task may run on one of a few threads: the concurrency pool's one per core, or, in the
-/// `parley` binary, NIO's event loops (`Sources/parley/main.swift`). A call that blocks one holds up
-/// every job queued on it, the HTTP connections of that loop included, and a call that never
-/// returns (a FIFO nobody reads) stalls the run. A thread per wait costs a little memory and a
+/// Every task runs on one of a few threads, the concurrency pool's one per core (or NIO's event
+/// loops, where a program installs them as the executor). A call that blocks one holds up every
+/// job queued on it, and a call that never returns (a FIFO nobody reads) stalls the run. A thread per wait costs a little memory and a
 /// spawn, so it is for the waits, not for every event.
 public enum DedicatedThread {
     /// Runs `work` on a new thread and returns what it returned (or throws what it threw).
