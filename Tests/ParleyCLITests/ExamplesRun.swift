@@ -33,8 +33,11 @@ struct ExamplesRun: Sendable {
         // beside builds where it takes 11-15 s, every flow passing, and nothing showed which part.
         let artifacts = ProjectPaths.root.appendingPathComponent(".build/test-artifacts")
         try? FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+        // One file per run (the time it ended in its name): a slow run followed by a quick one keeps
+        // both (2026-11-27, 23:34: 84 s beside a release build, then 20 s).
+        let stamp = Int(Date().timeIntervalSince1970)
         try? "run \(ran - start), validate and run \(clock.now - start)\n\(run.stdout)\n\(run.stderr)".write(
-            to: artifacts.appendingPathComponent("examples-run.log"), atomically: true, encoding: .utf8)
+            to: artifacts.appendingPathComponent("examples-run-\(stamp).log"), atomically: true, encoding: .utf8)
         return ExamplesRun(
             validate: validate, run: run,
             junit: (try? String(contentsOf: reports.appendingPathComponent("junit.xml"), encoding: .utf8)) ?? "",
