@@ -17,6 +17,10 @@ esac
 
 if [ "$mode" != check ]; then
   echo "== custom-bot: building (swift build --build-tests in Examples/custom-bot)"
+  # SwiftPM keeps this package's build plan until its manifest changes, and does not notice a
+  # file added to Parley (taken by path): after a pull that adds one, the build stopped with
+  # "cannot find '…' in scope". A touched manifest makes it plan again, a few seconds.
+  touch Package.swift
   swift build --build-tests
 fi
 [ "$mode" != build ] || exit 0
