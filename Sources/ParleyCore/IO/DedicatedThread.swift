@@ -6,8 +6,8 @@ import Foundation
 ///
 /// Every task runs on one of a few threads, the concurrency pool's one per core (or NIO's event
 /// loops, where a program installs them as the executor). A call that blocks one holds up every
-/// job queued on it, and a call that never returns (a FIFO nobody reads) stalls the run. A thread per wait costs a little memory and a
-/// spawn, so it is for the waits, not for every event.
+/// job queued on it, and a call that never returns (a FIFO nobody reads) stalls the run. A thread
+/// per wait costs a little memory and a spawn, so it is for the waits, not for every event.
 public enum DedicatedThread {
     /// Runs `work` on a new thread and returns what it returned (or throws what it threw).
     public static func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
