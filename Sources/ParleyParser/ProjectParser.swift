@@ -20,13 +20,21 @@ public enum ProjectParser {
     /// every check run afresh (so an edited file counts at once), and a project of many checks
     /// made that parse most of a run's cost.
     public static func parse(path: String, loader: YAMLLoader = YAMLLoader(), catalog: Catalog = .builtIn) -> Result {
-        guard let text = ProjectParseCache.text(at: path, limit: loader.maxBytes) else { return parseFile(path: path, loader: loader, catalog: catalog) }
-        let key = ProjectParseCache.Key(path: path, text: text, loader: loader, catalog: catalog)
-        if let known = ProjectParseCache.shared.result(for: key) { return known }
-        let result = parseFile(path: path, loader: loader, catalog: catalog)
-        ProjectParseCache.shared.keep(result, for: key)
-        return result
+        cache.result(path: path, limit: loader.maxBytes, key: { CacheKey(path: path, text: $0, loader: loader, catalog: catalog) }) {
+            parseFile(path: path, loader: loader, catalog: catalog)
+        }
     }
+
+    /// What a parse depends on: the file's bytes and how it is read.
+    struct CacheKey: Hashable, Sendable {
+        var path: String
+        var text: Data
+        var loader: YAMLLoader
+        var catalog: Catalog
+    }
+
+    /// Enough for every parley.yaml a run or monitor reads; past it the cache starts afresh.
+    private static let cache = ParseCache<CacheKey, Result>(capacity: 32)
 
     private static func parseFile(path: String, loader: YAMLLoader, catalog: Catalog) -> Result {
         let loaded = loader.load(path: path)

@@ -67,7 +67,11 @@ public struct YAMLLoader: Hashable, Sendable {
         }
         let node: Node?
         do {
-            node = try Yams.compose(yaml: text)
+            // The basic resolver: every scalar is a string, as the converter below reads it.
+            // Yams' default resolves each one's type by regular expressions (and again for every
+            // key it hashes to find duplicates): a third of a debug parse, for tags never read.
+            // Keys are compared as strings, so `1:` beside `"1":` is a duplicate, as it is here.
+            node = try Yams.compose(yaml: text, .basic)
         } catch let error as YamlError {
             return Loaded(source: source, root: nil, diagnostics: [Self.diagnostic(for: error, source: source)])
         } catch {

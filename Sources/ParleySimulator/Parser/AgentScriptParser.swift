@@ -25,10 +25,25 @@ public enum AgentScriptParser {
         }
     }
 
-    /// Parses the script at `path`.
+    /// Parses the script at `path`. The same text is parsed once: a run's planning and
+    /// `parley validate` reach one script through several agents (the simulator's, a served
+    /// PolyAI or CometChat agent's, the script check), and each parse cost a debug `parley` tens
+    /// of milliseconds.
     public static func parse(path: String, loader: YAMLLoader = YAMLLoader()) -> Result {
-        finish(loader.load(path: path))
+        cache.result(path: path, limit: loader.maxBytes, key: { CacheKey(path: path, text: $0, loader: loader) }) {
+            finish(loader.load(path: path))
+        }
     }
+
+    /// What a parse depends on: the file's bytes and how it is read.
+    struct CacheKey: Hashable, Sendable {
+        var path: String
+        var text: Data
+        var loader: YAMLLoader
+    }
+
+    /// Enough for the scripts of every agent a project names; past it the cache starts afresh.
+    private static let cache = ParseCache<CacheKey, Result>(capacity: 32)
 
     /// Parses script text as if read from `path`.
     public static func parse(text: String, path: String, loader: YAMLLoader = YAMLLoader()) -> Result {
