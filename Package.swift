@@ -224,7 +224,10 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        .testTarget(name: "ParleyRunnerTests", dependencies: ["Parley", "ParleyTesting"]),
+        .testTarget(
+            name: "ParleyRunnerTests",
+            dependencies: ["Parley", "ParleyTesting", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+        ),
         .testTarget(name: "ParleyCoreTests", dependencies: ["ParleyCore", "ParleyParser", "ParleyTesting"]),
         .testTarget(name: "ParleySimulatorTests", dependencies: ["ParleySimulator", "ParleyTesting"]),
         .testTarget(name: "ParleyLogTests", dependencies: ["ParleyLog", "ParleyTesting"]),
@@ -269,7 +272,9 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            ]
+            ],
+            // The wss peer's test-only certificate, read from the source tree.
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "ParleyCometChatTests",

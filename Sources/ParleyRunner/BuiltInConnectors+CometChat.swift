@@ -32,14 +32,14 @@ extension BuiltInConnectors {
             serve: { onListening in
                 try await CometChatServer(script: script, logger: serverLogger, options: options).run(onListening: onListening)
             },
-            connect: { [parsed] url in
+            connect: { [parsed] url, client in
                 var reached = parsed
                 // Only the REST base: the client API (`/v3.0` on the same host) logs in and names
                 // the socket, as CometChat's does.
                 reached.restURL = CometChatServer.restURL(for: url).absoluteString
                 reached.websocketURL = nil
                 reached.clientAPIURL = nil
-                return CometChatConnector(settings: reached, httpClient: httpClient, users: users, logger: logger)
+                return CometChatConnector(settings: reached, httpClient: client, users: users, logger: logger)
             })
     }
 }

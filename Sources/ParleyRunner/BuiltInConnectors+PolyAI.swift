@@ -27,12 +27,12 @@ extension BuiltInConnectors {
             serve: { onListening in
                 try await PolyAIServer(script: script, logger: serverLogger, options: options).run(onListening: onListening)
             },
-            connect: { [parsed] url in
+            connect: { [parsed] url, client in
                 var reached = parsed
                 let base = url.absoluteString.hasSuffix("/") ? String(url.absoluteString.dropLast()) : url.absoluteString
                 reached.restURL = base + "/api/v1"
                 reached.websocketURL = "ws" + base.dropFirst("http".count) + "/ws"
-                return PolyAIConnector(settings: reached, httpClient: httpClient)
+                return PolyAIConnector(settings: reached, httpClient: client)
             })
     }
 }

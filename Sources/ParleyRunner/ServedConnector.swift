@@ -1,14 +1,21 @@
+import AsyncHTTPClient
 import Foundation
 import ParleyCore
+import ParleyHTTP
 import ParleyModel
 
 /// A connector whose agent Parley serves itself for the length of the run: an agent script behind a
 /// real wire server on a free loopback port, so example flows (and offline development) exercise a
 /// network connector with nothing else running. The server starts with the first session and
 /// stops at `shutdown()`.
+///
+/// The connector reaches its server through an HTTP client of its own, shut down before the
+/// server stops: a server stopping waits for its open connections, and an idle keep-alive
+/// connection in the run's shared client (closed only after every connector) held `parley run
+/// Flows` open for up to the client's 60 s idle timeout after its last flow, now and then.
 final class ServedConnector: Connector, @unchecked Sendable {
     typealias Serve = @Sendable (_ onListening: @escaping @Sendable (URL) async -> Void) async throws -> Void
-    typealias Connect = @Sendable (URL) throws -> any Connector
+    typealias Connect = @Sendable (URL, HTTPClient) throws -> any Connector
 
     let capabilities: ConnectorCapabilities
     private let serve: Serve
@@ -16,6 +23,7 @@ final class ServedConnector: Connector, @unchecked Sendable {
     private let lock = NSLock()
     private var starting: Task<any Connector, any Error>?
     private var server: Task<Void, any Error>?
+    private var client: HTTPClient?
 
     /// `serve` runs the server until cancelled, calling back with its URL once listening;
     /// `connect` makes the real connector for that URL.
@@ -40,8 +48,10 @@ final class ServedConnector: Connector, @unchecked Sendable {
                 try await serve { listening.yield($0) }
             }
             let server = server
+            let client = RunHTTPClient.make()
+            self.client = client
             let made = Task { [connect] () throws -> any Connector in
-                for await url in urls { return try connect(url) }
+                for await url in urls { return try connect(url, client) }
                 if let failure = await server?.result, case .failure(let error) = failure { throw ConnectorError("the served agent did not start: \(error)") }
                 throw ConnectorError("the served agent did not start")
             }
@@ -52,8 +62,10 @@ final class ServedConnector: Connector, @unchecked Sendable {
     }
 
     func shutdown() async {
-        let (made, running) = lock.withLock { (starting, server) }
+        let (made, running, client) = lock.withLock { (starting, server, self.client) }
         if let connector = try? await made?.value { await connector.shutdown() }
+        // Its connections closed first, so the server has none to wait for.
+        try? await client?.shutdown()
         running?.cancel()
         _ = await running?.result
     }
