@@ -30,7 +30,7 @@ final class PrometheusServer {
         }
         folder = try ProjectPaths.temporaryFolder()
         log = folder.appendingPathComponent("prometheus.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let config = folder.appendingPathComponent("prometheus.yml")
         try """
             global:
