@@ -4,7 +4,8 @@ Usage: check_schema.py [--best-match] [--schema-checked] SCHEMA.json FILE.yaml..
 Prints one line per problem ("FILE: at PATH: MESSAGE") and exits 1 if any file fails, 0 otherwise.
 SCHEMA is first checked against the Draft 2020-12 meta-schema: most of a second of CPU for
 `parley schema flow`'s 280 KB, where the files take a few hundredths. --schema-checked skips that,
-for a caller whose test suite checks the same schema once elsewhere. With --best-match, prints only the one problem per file that jsonschema's best_match picks: the
+for a caller whose test suite checks the same schema once elsewhere.
+With --best-match, prints only the one problem per file that jsonschema's best_match picks: the
 message an editor or `jsonschema.validate` shows, which should name a misspelt key itself rather
 than say "is not valid under any of the given schemas".
 """

@@ -58,7 +58,7 @@ struct SchemaCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let bad = folder.appendingPathComponent("bad.flow.yaml")
         try "flow: bad\nsteps:\n  - sned: hi\n  - expect: { reply: hi, within: fast }\n".write(to: bad, atomically: true, encoding: .utf8)
-        // The same export as the examples' test, which checks it against the meta-schema.
+        // `parley schema`'s export, which the examples' test checks against the meta-schema.
         let output = try await check(schema: folder.appendingPathComponent("flow.schema.json"), files: [bad.path], schemaChecked: true)
         #expect(output.status == 1)
         // Each at the key that is wrong, not at the step: "not valid under any of the given schemas" says neither.
