@@ -1,5 +1,6 @@
 import Foundation
 import ParleySimulator
+import ParleyTesting
 import Testing
 
 /// An agent script's parse is kept by path and exact bytes: the same file is read once per
@@ -8,8 +9,7 @@ import Testing
 struct ScriptParseCacheTests {
     @Test("an unchanged script gives the same parse; an edited one is read again")
     func editedScriptIsReadAgain() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parley-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ProjectPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("agent.agent.yaml").path
         func write(_ name: String) throws {
