@@ -41,8 +41,11 @@ struct AGUIConformanceTests {
         defer { project.remove() }
         let (server, variable) = try await project.start(agent, parley: executable)
         defer { if agent == "served" { server.stop() } }
+        // At once: each flow mostly waits out its settle period, so one after another they took 9 s,
+        // the CLI group's last test. Neither server shares anything between threads, and the
+        // report keeps the plan's order.
         let output = try await CommandRunner(executable: executable, directory: project.folder, environment: [variable: server.url])
-            .run(["run", "flows", "--agent", agent, "--json", "out/report.json"])
+            .run(["run", "flows", "--agent", agent, "--json", "out/report.json", "--parallel", "10"])
         #expect(output.status == 0, "stdout: \(output.stdout)\nstderr: \(output.stderr)\nserver: \(server.log())")
         #expect(output.stdout.contains("10 flows: 10 passed, 0 flaky, 0 failed, 0 skipped in "), "stdout: \(output.stdout)")
         for report in ["out/report.json", "reports/report.json"] {

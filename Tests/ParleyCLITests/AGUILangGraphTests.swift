@@ -23,8 +23,9 @@ struct AGUILangGraphTests {
             executable: ProjectPaths.python, arguments: [folder.appendingPathComponent("langgraph_agent.py").path, "0"], marker: "ready ",
             timeout: .seconds(120))
         defer { server.stop() }
+        // At once, as the conformance flows run: each has a thread of its own in the graph's store.
         let output = try await CommandRunner(executable: executable, directory: folder, environment: ["PARLEY_LANGGRAPH_URL": server.url])
-            .run(["run", "flows"])
+            .run(["run", "flows", "--parallel", "4"])
         #expect(output.status == 0, "stdout: \(output.stdout)\nstderr: \(output.stderr)\nserver: \(server.log())")
         #expect(output.stdout.contains("4 flows: 4 passed, 0 flaky, 0 failed, 0 skipped in "), "stdout: \(output.stdout)")
         let data = try Data(contentsOf: folder.appendingPathComponent("reports/report.json"))
