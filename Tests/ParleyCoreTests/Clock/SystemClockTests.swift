@@ -90,15 +90,19 @@ struct SystemClockTests {
         let clock = SystemClock()
         let rang = Box()
         let done = WakeSignal()
-        let kept = clock.alarm(at: .milliseconds(30)) {
+        // A second out: `taken` must be cancelled before its deadline, and with every test group
+        // at once beside a release build (load 25) this task was paused past a 10 ms deadline
+        // between its two lines. `taken` comes due first, so the timer is re-armed for it and must
+        // go back to `kept`.
+        let kept = clock.alarm(at: .milliseconds(1200)) {
             rang.note(clock.now)
             done.fire()
         }
-        let taken = clock.alarm(at: .milliseconds(10)) { rang.note(.zero) }
+        let taken = clock.alarm(at: .seconds(1)) { rang.note(.zero) }
         taken.cancel()
         await done.wait()
         #expect(rang.all.count == 1)
-        #expect((rang.all.first ?? .zero) >= .milliseconds(30))
+        #expect((rang.all.first ?? .zero) >= .milliseconds(1200))
         kept.cancel()  // after it rang: nothing
         try await clock.sleep(for: .milliseconds(30))
         #expect(rang.all.count == 1, "the cancelled alarm never ran")
