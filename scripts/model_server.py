@@ -53,6 +53,10 @@ class MiniLM:
         if not pooling["pooling_mode_mean_tokens"] or any(pooling[k] for k in others):
             raise SystemExit(f"model_server.py: {folder} pools otherwise than by the mean: {pooling}")
         self.max_length = json.load(open(folder / "sentence_bert_config.json"))["max_seq_length"]
+        # One thread: the tests run this beside a busy 2-core machine, where torch's second
+        # thread spun waiting for the first: 40 requests took 5.8 CPU-s with two threads and 1.0
+        # with one, beside two busy loops (2026-11-28), the same vectors to the last bit.
+        torch.set_num_threads(1)
         self.torch = torch
         self.tokenizer = BertTokenizerFast.from_pretrained(folder)
         self.model = BertModel.from_pretrained(folder).eval()
