@@ -51,10 +51,17 @@ public final class ReadyServer: @unchecked Sendable {
             Foundation.kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             throw ReadyServerError(
-                description: "\(executable.lastPathComponent) printed no ready line within \(timeout): stdout \(output.debugDescription), stderr \(errors.debugDescription)")
+                description:
+                    "\(executable.lastPathComponent) printed no ready line within \(timeout): stdout \(output.debugDescription), stderr \(errors.debugDescription) (both kept in \(logs.path))")
         }
         readyLine = found.line
         url = found.url
+    }
+
+    /// The log folder goes with the server: a test reads the logs while it holds the server.
+    /// A server that never announced itself keeps its folder, named in the error.
+    deinit {
+        try? FileManager.default.removeItem(at: stdout.deletingLastPathComponent())
     }
 
     /// A Python script run with the test virtualenv.

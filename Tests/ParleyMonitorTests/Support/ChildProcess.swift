@@ -32,6 +32,11 @@ final class ChildProcess: @unchecked Sendable {
         try process.run()
     }
 
+    /// The output files go with the process: a test reads them while it holds it.
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
     var pid: Int32 { process.processIdentifier }
     var isRunning: Bool { process.isRunning }
 

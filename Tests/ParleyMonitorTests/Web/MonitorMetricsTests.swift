@@ -95,6 +95,7 @@ struct MonitorMetricsTests {
         metrics.alert(check: "billing", kind: .failing, delivered: false)
         let folder = try ProjectPaths.temporaryFolder()
         let file = folder.appendingPathComponent("metrics.prom")
+        defer { try? FileManager.default.removeItem(at: folder) }
         try metrics.exposition().write(to: file, atomically: true, encoding: .utf8)
         // promtool reads the text on standard input; a shell gives it the file.
         let check = try ChildProcess("/bin/sh", ["-c", "/usr/bin/promtool check metrics < \"$0\"", file.path], installedBy: "dash")

@@ -18,7 +18,10 @@ struct PrometheusScrapeTests {
         let (metrics, board) = await MonitorServerTests.parts()
         try await withMonitorServer(metrics: metrics, board: board) { port in
             let prometheus = try Self.start(scraping: port)
-            defer { prometheus.process.stop() }
+            defer {
+                prometheus.process.stop()
+                try? FileManager.default.removeItem(at: prometheus.folder)
+            }
             let base = "http://127.0.0.1:\(prometheus.port)"
 
             // Ready when the API answers; the series appear after the first scrape (1 s apart).
@@ -49,7 +52,7 @@ struct PrometheusScrapeTests {
 
     /// Prometheus with a config of one job scraping 127.0.0.1:`port` every second, its storage and
     /// its own listener (a free port of 127.0.0.1) in a temporary folder.
-    static func start(scraping port: Int) throws -> (process: ChildProcess, port: Int) {
+    static func start(scraping port: Int) throws -> (process: ChildProcess, port: Int, folder: URL) {
         let folder = try ProjectPaths.temporaryFolder()
         let config = folder.appendingPathComponent("prometheus.yml")
         try """
@@ -68,7 +71,7 @@ struct PrometheusScrapeTests {
                 "--config.file=\(config.path)", "--storage.tsdb.path=\(folder.appendingPathComponent("data").path)",
                 "--web.listen-address=127.0.0.1:\(listen)", "--log.level=warn",
             ], installedBy: "prometheus")
-        return (process, listen)
+        return (process, listen, folder)
     }
 
     /// Asks `/api/v1/query` until `done` holds for the result vector, or 180 s pass (a bound on a
