@@ -33,36 +33,36 @@ public struct CommandRunner: Sendable {
         try await DedicatedThread.run { [self] in try runBlocking(arguments) }
     }
 
+    /// Standard output and error go to files, read once the program has exited. With pipes, the
+    /// test waited for their end-of-file, and a long-lived server another test started at that
+    /// moment (the shared pydantic-ai peer) could inherit their write ends: the pipes then never
+    /// ended and a fresh clone's CLI group hung with nine tests reading (2026-11-28). A file
+    /// cannot fill and stall a chatty program either.
     private func runBlocking(_ arguments: [String]) throws -> Output {
+        let folder = try ProjectPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let stdout = folder.appendingPathComponent("stdout")
+        let stderr = folder.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: stdout.path, contents: nil)
+        FileManager.default.createFile(atPath: stderr.path, contents: nil)
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
+        let out = try FileHandle(forWritingTo: stdout)
+        let err = try FileHandle(forWritingTo: stderr)
+        defer {
+            try? out.close()
+            try? err.close()
+        }
+        process.standardOutput = out
+        process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        // Drain both pipes while the process runs, so a chatty program cannot fill one and stall.
-        // Standard output on a thread of its own too: on Linux the global dispatch queue keeps
-        // about one thread per core and adds one a second while they are blocked, so with dozens
-        // of tests running programs at once a reader queued there waited its turn for tens of
-        // seconds (every CLI test then ended 35 s or more after it started).
-        let captured = DispatchGroup()
-        nonisolated(unsafe) var outData = Data()
-        nonisolated(unsafe) var errData = Data()
-        captured.enter()
-        Thread.detachNewThread {
-            outData = stdout.fileHandleForReading.readDataToEndOfFile()
-            captured.leave()
-        }
-        errData = stderr.fileHandleForReading.readDataToEndOfFile()
-        captured.wait()
         process.waitUntilExit()
         return Output(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+            status: process.terminationStatus, stdout: String(decoding: try Data(contentsOf: stdout), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: stderr), as: UTF8.self))
     }
 }
