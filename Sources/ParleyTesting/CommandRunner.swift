@@ -39,30 +39,20 @@ public struct CommandRunner: Sendable {
     /// ended and a fresh clone's CLI group hung with nine tests reading (2026-11-28). A file
     /// cannot fill and stall a chatty program either.
     private func runBlocking(_ arguments: [String]) throws -> Output {
-        let folder = try ProjectPaths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let stdout = folder.appendingPathComponent("stdout")
-        let stderr = folder.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: stdout.path, contents: nil)
-        FileManager.default.createFile(atPath: stderr.path, contents: nil)
+        let files = try OutputFiles()
+        defer { files.remove() }
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let out = try FileHandle(forWritingTo: stdout)
-        let err = try FileHandle(forWritingTo: stderr)
+        let handles = try files.attach(to: process)
         defer {
-            try? out.close()
-            try? err.close()
+            try? handles.stdout.close()
+            try? handles.stderr.close()
         }
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
-        return Output(
-            status: process.terminationStatus, stdout: String(decoding: try Data(contentsOf: stdout), as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: stderr), as: UTF8.self))
+        return Output(status: process.terminationStatus, stdout: files.output(), stderr: files.errors())
     }
 }

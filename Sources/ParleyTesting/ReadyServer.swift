@@ -12,32 +12,26 @@ public final class ReadyServer: @unchecked Sendable {
     /// The URL in that line, as printed.
     public let url: String
     private let process: Process
-    private let stdout: URL
-    private let stderr: URL
+    private let files: OutputFiles
 
     /// Starts `executable` and waits up to `timeout` for a line on stdout that contains an
     /// `http://` URL (and `marker`, when given).
     public init(
         executable: URL, arguments: [String], directory: URL? = nil, marker: String? = nil, timeout: Duration = .seconds(30)
     ) throws {
-        let logs = try ProjectPaths.temporaryFolder()
-        stdout = logs.appendingPathComponent("stdout")
-        stderr = logs.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: stdout.path, contents: nil)
-        FileManager.default.createFile(atPath: stderr.path, contents: nil)
+        files = try OutputFiles()
         process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: stdout)
-        process.standardError = try FileHandle(forWritingTo: stderr)
+        // The process holds the handles for as long as it lives.
+        _ = try files.attach(to: process)
         try process.run()
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         var found: (line: String, url: String)?
         while found == nil, process.isRunning, clock.now < deadline {
-            let text = (try? String(contentsOf: stdout, encoding: .utf8)) ?? ""
+            let text = files.output()
             let line = text.split(separator: "\n").first { $0.contains("http://") && (marker.map($0.contains) ?? true) }
             if let line, let url = line.split(separator: " ").first(where: { $0.hasPrefix("http://") }) {
                 found = (String(line), String(url))
@@ -46,13 +40,13 @@ public final class ReadyServer: @unchecked Sendable {
             }
         }
         guard let found else {
-            let output = (try? String(contentsOf: stdout, encoding: .utf8)) ?? ""
-            let errors = (try? String(contentsOf: stderr, encoding: .utf8)) ?? ""
+            let output = files.output()
+            let errors = files.errors()
             Foundation.kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             throw ReadyServerError(
                 description:
-                    "\(executable.lastPathComponent) printed no ready line within \(timeout): stdout \(output.debugDescription), stderr \(errors.debugDescription) (both kept in \(logs.path))")
+                    "\(executable.lastPathComponent) printed no ready line within \(timeout): stdout \(output.debugDescription), stderr \(errors.debugDescription) (both kept in \(files.folder.path))")
         }
         readyLine = found.line
         url = found.url
@@ -61,7 +55,7 @@ public final class ReadyServer: @unchecked Sendable {
     /// The log folder goes with the server: a test reads the logs while it holds the server.
     /// A server that never announced itself keeps its folder, named in the error.
     deinit {
-        try? FileManager.default.removeItem(at: stdout.deletingLastPathComponent())
+        files.remove()
     }
 
     /// A Python script run with the test virtualenv.
@@ -90,7 +84,7 @@ public final class ReadyServer: @unchecked Sendable {
 
     /// What the server wrote to stderr so far, for failure messages.
     public func log() -> String {
-        (try? String(contentsOf: stderr, encoding: .utf8)) ?? ""
+        files.errors()
     }
 
     /// Sends `signal` and waits for the exit; returns the exit status, or 128 + the signal that

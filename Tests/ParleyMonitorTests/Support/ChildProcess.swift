@@ -6,9 +6,7 @@ import ParleyTesting
 /// in-process server answers it from there), and stopped by its PID.
 final class ChildProcess: @unchecked Sendable {
     let process = Process()
-    let folder: URL
-    let stdout: URL
-    let stderr: URL
+    let files: OutputFiles
     private let exited: AsyncStream<Void>
 
     /// Starts `path`; a missing program fails the test with what installs it (it is never skipped).
@@ -16,16 +14,11 @@ final class ChildProcess: @unchecked Sendable {
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw ChildProcessError("\(path) is missing: scripts/test installs Debian's \(package)")
         }
-        folder = try ProjectPaths.temporaryFolder()
-        stdout = folder.appendingPathComponent("stdout")
-        stderr = folder.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: stdout.path, contents: nil)
-        FileManager.default.createFile(atPath: stderr.path, contents: nil)
+        files = try OutputFiles()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: stdout)
-        process.standardError = try FileHandle(forWritingTo: stderr)
+        // The process holds the handles for as long as it lives.
+        _ = try files.attach(to: process)
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
         exited = stream
         process.terminationHandler = { _ in continuation.finish() }
@@ -34,7 +27,7 @@ final class ChildProcess: @unchecked Sendable {
 
     /// The output files go with the process: a test reads them while it holds it.
     deinit {
-        try? FileManager.default.removeItem(at: folder)
+        files.remove()
     }
 
     var pid: Int32 { process.processIdentifier }
@@ -72,12 +65,12 @@ final class ChildProcess: @unchecked Sendable {
 
     /// What it printed on standard output.
     func output() -> String {
-        (try? String(contentsOf: stdout, encoding: .utf8)) ?? ""
+        files.output()
     }
 
     /// The end of what it wrote on standard error, for failure messages.
     func log() -> String {
-        String(((try? String(contentsOf: stderr, encoding: .utf8)) ?? "").suffix(2000))
+        String(files.errors().suffix(2000))
     }
 }
 
