@@ -8,25 +8,6 @@ import Testing
 @Suite struct FlowSuiteTests {
     static let wrongReply = #"A reply that does not say what the flow expects: expected reply containing "shipped" within 5s; got reply "Your order A-1042 is delayed" (no "shipped")"#
 
-    // The simulator's examples run on virtual time in the next test: their latency budgets
-    // (01-order-status: first token under 2s) read real time here, which the rest of this test
-    // process, a thousand tests at once, stretched to 2-5 s on a loaded machine. The runs of
-    // Flows/ by the binary (ParleyCLITests) still play them in real time.
-    @Test("every example in Flows/polyai and Flows/cometchat passes through FlowSuite over served sockets, with the project's plugins")
-    func theExamplesPass() async throws {
-        let (folder, flows) = try TestFolders.examples()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var suite = FlowSuite(flows.path)
-        // All twelve at once: their agents think in real time, and four at a time took 9-19 s.
-        suite.request.parallel = 12
-        suite.request.tags = ["polyai", "cometchat"]
-        let summary = try #require(await suite.expectAllPass())
-        #expect(summary.results.count == 12)
-        #expect(summary.passed + summary.flaky == 12)
-        // The project's files plugin ran too, in the copy.
-        #expect(FileManager.default.fileExists(atPath: flows.appendingPathComponent("reports/report.json").path))
-    }
-
     @Test("on a ManualClock the simulator's examples pass in virtual time: each flow's duration is what its script says, not what the machine took")
     func theExamplesPassOnVirtualTime() async throws {
         let (folder, flows) = try TestFolders.examples()
