@@ -213,7 +213,7 @@ let package = Package(
             ],
             path: "Benchmarks/ParleyBenchmarks"
         ),
-        .testTarget(name: "ParleyModelTests", dependencies: ["ParleyModel"]),
+        .testTarget(name: "ParleyModelTests", dependencies: ["ParleyModel", "ParleyTesting"]),
         .testTarget(name: "ParleyMeaningTests", dependencies: ["ParleyMeaning", "ParleyCore", "ParleyTesting"]),
         .testTarget(name: "ParleyLoadTests", dependencies: ["ParleyLoad", "ParleyTesting", "ParleySimulator", "ParleyParser"]),
         .testTarget(

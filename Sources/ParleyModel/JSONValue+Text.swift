@@ -65,9 +65,38 @@ extension JSONValue {
         }
     }
 
-    /// The same JSON on one line, for messages: `{ "a": 1 }`.
+    /// The same JSON on one line, for messages and transcript lines: `{ "a": 1, "b": [ 2 ] }`,
+    /// the indented text with each line's indent dropped and the lines joined by a space.
+    /// Written straight, not by splitting that text: transcripts write one per event, and the
+    /// split was a twentieth of a debug `parley run`'s CPU (2026-11-28).
     public func compactText() -> String {
-        prettyPrinted().split(separator: "\n").map { $0.drop { $0 == " " } }.joined(separator: " ")
+        var out = ""
+        writeLine(into: &out)
+        return out
+    }
+
+    private func writeLine(into out: inout String) {
+        switch self {
+        case .null, .bool, .number, .string: write(into: &out, indent: 0)
+        case .array(let items):
+            guard !items.isEmpty else { return out += "[]" }
+            out += "[ "
+            for (index, item) in items.enumerated() {
+                if index > 0 { out += ", " }
+                item.writeLine(into: &out)
+            }
+            out += " ]"
+        case .object(let members):
+            guard !members.isEmpty else { return out += "{}" }
+            out += "{ "
+            for (index, member) in members.enumerated() {
+                if index > 0 { out += ", " }
+                out += Self.quoted(member.key)
+                out += ": "
+                member.value.writeLine(into: &out)
+            }
+            out += " }"
+        }
     }
 
     /// A JSON string literal.
