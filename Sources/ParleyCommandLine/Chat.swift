@@ -9,6 +9,7 @@ import ParleyRunner
 /// what happened down as a flow.
 struct Chat: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "chat",
         abstract: "Talk to an agent of parley.yaml interactively; --record writes the conversation as a flow.",
         discussion: """
             Type to send. Commands: /tap TEXT|N, /fill FIELD: VALUE, …, /submit BUTTON, /click ELEMENT [CARD], \

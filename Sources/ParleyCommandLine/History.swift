@@ -8,6 +8,7 @@ import ParleyRunner
 /// `parley history [check]`: the runs `parley monitor` recorded, newest first, as a table or JSON.
 struct History: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "history",
         abstract: "Print the check runs `parley monitor` recorded, newest first.",
         discussion: """
             The history is read from --history PATH, else from parley.yaml's monitor: history: path: (the nearest \

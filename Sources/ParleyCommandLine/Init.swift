@@ -4,6 +4,7 @@ import Foundation
 /// `parley init [dir]`: a project that runs at once, against the embedded simulator.
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "init",
         abstract: "Make a project that runs at once: parley.yaml, a simulator agent, two flows, schemas, .gitignore and a CI workflow.",
         discussion: """
             The flows run against the embedded simulator, so `parley init && parley run` passes with no network \

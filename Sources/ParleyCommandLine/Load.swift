@@ -11,6 +11,7 @@ import ParleyRunner
 /// latency percentiles at the end.
 struct Load: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "load",
         abstract: "Run flows as virtual users for a while; report throughput, errors and latency percentiles (p50, p90, p99, max).",
         discussion: """
             The flows are planned and checked as `parley run` plans them, against the agent each names (or \

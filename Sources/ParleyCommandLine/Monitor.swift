@@ -14,6 +14,7 @@ import ParleyWebhook
 /// `parley monitor [paths…]`: run parley.yaml's checks on their schedules until stopped.
 struct Monitor: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "monitor",
         abstract: "Run checks on a schedule: parley.yaml's monitor: checks, or the given flows with --every.",
         discussion: """
             Each check runs its flows as `parley run` would (parley.yaml's plugins aside) on its schedule: \

@@ -8,6 +8,7 @@ import ParleyModel
 /// shards of a run put back together.
 struct Report: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "report",
         abstract: "Rebuild JUnit, JSON and HTML reports from JSON reports: merge the shards of a run.",
         discussion: """
             Each REPORT.json is a report `parley run --json` (or the files plugin) wrote; the transcripts it names \

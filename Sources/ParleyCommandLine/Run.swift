@@ -10,6 +10,7 @@ import ParleyRunner
 /// `parley run [paths…]`: run flows against their agents and report what happened.
 struct Run: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "Run flows; exit 0 when all pass, 1 when one fails, 2 on invalid input, 3 when a report is incomplete, 130 on Ctrl-C.",
         discussion: """
             Folders are searched for *.flow.yaml and *.flow.yml. Everything `parley validate` checks is checked \

@@ -8,6 +8,7 @@ import ParleyRunner
 /// `parley schema`: JSON Schemas for flow files, parley.yaml and the exec plugin's event lines, for editors and CI.
 struct Schema: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "schema",
         abstract: "Print the JSON Schema (draft 2020-12) for flow files, parley.yaml or the exec plugin's event lines.",
         discussion: """
             Point an editor at it with a first line such as

@@ -10,6 +10,7 @@ import ParleySimulator
 /// (Parley's own connectors, a reference SDK, a validator) can talk to it.
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Serve a simulator agent script as a real agent (AG-UI, PolyAI or CometChat); SIGTERM or Ctrl-C stops it (exit 0).",
         discussion: """
             agui: POST an AG-UI RunAgentInput to any path and read the run as server-sent events. polyai: the PolyAI \

@@ -8,6 +8,7 @@ import ParleyRunner
 /// anything: no agent is served or connected.
 struct Validate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "validate",
         abstract: "Check flow files and parley.yaml as `parley run` would; exit 0 when clean, 2 otherwise.",
         discussion: """
             Folders are searched for *.flow.yaml, *.flow.yml and parley.yaml. With no paths, the current folder \
