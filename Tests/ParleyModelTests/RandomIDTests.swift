@@ -1,5 +1,5 @@
 import Foundation
-import ParleyModel
+@testable import ParleyModel
 import Testing
 
 @Suite("random ids")
@@ -19,6 +19,14 @@ struct RandomIDTests {
         let hex = RandomID.hex()
         #expect(hex.count == 32 && hex.allSatisfy { "0123456789abcdef".contains($0) }, "\(hex)")
         #expect(hex[hex.index(hex.startIndex, offsetBy: 12)] == "4", "the version digit: \(hex)")
+    }
+
+    @Test("hex is the UUID's bytes in order: its text without dashes, lower-cased")
+    func hexIsTheBytes() {
+        for _ in 0..<100 {
+            let id = RandomID.uuid()
+            #expect(RandomID.hex(of: id) == id.uuidString.lowercased().replacingOccurrences(of: "-", with: ""))
+        }
     }
 
     @Test("the bytes are the generator's, in order, but for the version and variant bits")
