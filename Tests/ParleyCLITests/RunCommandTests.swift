@@ -116,7 +116,8 @@ struct RunCommandTests {
                     let own = try RunFixtures.fastFlows()
                     defer { try? FileManager.default.removeItem(at: own) }
                     let shard = try await CommandRunner(executable: executable, directory: own).run(["run", "Flows", "--shard", "\(index)/3"])
-                    #expect(shard.status == 0, "stdout: \(shard.stdout)")
+                    // stderr too: a crash's backtrace is there (seen once, 2026-11-28: status 11).
+                    #expect(shard.status == 0, "stdout: \(shard.stdout)\nstderr: \(shard.stderr)")
                     let counts = shard.stdout.split(separator: "\n").last { $0.contains(" flows: ") || $0.contains(" flow: ") }
                     return counts.flatMap { Int($0.prefix { $0.isNumber }) } ?? 0
                 }
