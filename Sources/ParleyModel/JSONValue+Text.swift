@@ -40,29 +40,8 @@ extension JSONValue {
     /// Compact JSON with no spaces, for the wire: `{"a":1}`.
     public func serialized() -> String {
         var out = ""
-        writeCompact(into: &out)
+        writeFlat(into: &out, spaced: false)
         return out
-    }
-
-    private func writeCompact(into out: inout String) {
-        switch self {
-        case .null, .bool, .number, .string: write(into: &out, indent: 0)
-        case .array(let items):
-            out += "["
-            for (index, item) in items.enumerated() {
-                if index > 0 { out += "," }
-                item.writeCompact(into: &out)
-            }
-            out += "]"
-        case .object(let members):
-            out += "{"
-            for (index, member) in members.enumerated() {
-                if index > 0 { out += "," }
-                out += Self.quoted(member.key) + ":"
-                member.value.writeCompact(into: &out)
-            }
-            out += "}"
-        }
     }
 
     /// The same JSON on one line, for messages and transcript lines: `{ "a": 1, "b": [ 2 ] }`,
@@ -71,31 +50,33 @@ extension JSONValue {
     /// split was a twentieth of a debug `parley run`'s CPU (2026-11-28).
     public func compactText() -> String {
         var out = ""
-        writeLine(into: &out)
+        writeFlat(into: &out, spaced: true)
         return out
     }
 
-    private func writeLine(into out: inout String) {
+    /// JSON on one line: with no spaces (`serialized`), or a space inside brackets and after
+    /// each comma and colon (`compactText`). Empty containers are `[]` and `{}` either way.
+    private func writeFlat(into out: inout String, spaced: Bool) {
+        let (inner, comma, colon) = spaced ? (" ", ", ", ": ") : ("", ",", ":")
         switch self {
         case .null, .bool, .number, .string: write(into: &out, indent: 0)
         case .array(let items):
             guard !items.isEmpty else { return out += "[]" }
-            out += "[ "
+            out += "[" + inner
             for (index, item) in items.enumerated() {
-                if index > 0 { out += ", " }
-                item.writeLine(into: &out)
+                if index > 0 { out += comma }
+                item.writeFlat(into: &out, spaced: spaced)
             }
-            out += " ]"
+            out += inner + "]"
         case .object(let members):
             guard !members.isEmpty else { return out += "{}" }
-            out += "{ "
+            out += "{" + inner
             for (index, member) in members.enumerated() {
-                if index > 0 { out += ", " }
-                out += Self.quoted(member.key)
-                out += ": "
-                member.value.writeLine(into: &out)
+                if index > 0 { out += comma }
+                out += Self.quoted(member.key) + colon
+                member.value.writeFlat(into: &out, spaced: spaced)
             }
-            out += " }"
+            out += inner + "}"
         }
     }
 
