@@ -36,23 +36,17 @@ public struct CommandRunner: Sendable {
     /// Standard output and error go to files, read once the program has exited. With pipes, the
     /// test waited for their end-of-file, and a long-lived server another test started at that
     /// moment (the shared pydantic-ai peer) could inherit their write ends: the pipes then never
-    /// ended and a fresh clone's CLI group hung with nine tests reading (2026-11-28). A file
-    /// cannot fill and stall a chatty program either.
+    /// ended and a fresh clone's CLI group hung with nine tests reading (2026-11-28). Foundation's
+    /// `Process` has the same weakness in how it learns of the exit, so the program is a
+    /// ``SpawnedProcess``. A file cannot fill and stall a chatty program either.
     private func runBlocking(_ arguments: [String]) throws -> Output {
         let files = try OutputFiles()
         defer { files.remove() }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let handles = try files.attach(to: process)
-        defer {
-            try? handles.stdout.close()
-            try? handles.stderr.close()
-        }
-        try process.run()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: files.output(), stderr: files.errors())
+        let process = try SpawnedProcess(
+            executable: executable, arguments: arguments,
+            environment: ProcessInfo.processInfo.environment.merging(environment) { _, new in new }, directory: directory,
+            stdout: files.stdout, stderr: files.stderr)
+        let status = process.waitUntilExit()
+        return Output(status: status, stdout: files.output(), stderr: files.errors())
     }
 }

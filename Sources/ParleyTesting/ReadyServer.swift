@@ -5,13 +5,14 @@ import ParleyCore
 /// ready once it prints a line with its `http://` URL, stopped by its PID.
 ///
 /// Its output goes to files, so no pipe can fill and stall it, and stays readable for failure
-/// messages.
+/// messages. It is a ``SpawnedProcess``: a server that lives as long as the test process (the
+/// shared pydantic-ai peer) holds no other child's descriptor.
 public final class ReadyServer: @unchecked Sendable {
     /// The line that announced it.
     public let readyLine: String
     /// The URL in that line, as printed.
     public let url: String
-    private let process: Process
+    private let process: SpawnedProcess
     private let files: OutputFiles
 
     /// Starts `executable` and waits up to `timeout` for a line on stdout that contains an
@@ -20,13 +21,8 @@ public final class ReadyServer: @unchecked Sendable {
         executable: URL, arguments: [String], directory: URL? = nil, marker: String? = nil, timeout: Duration = .seconds(30)
     ) throws {
         files = try OutputFiles()
-        process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        // The process holds the handles for as long as it lives.
-        _ = try files.attach(to: process)
-        try process.run()
+        process = try SpawnedProcess(
+            executable: executable, arguments: arguments, directory: directory, stdout: files.stdout, stderr: files.stderr)
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         var found: (line: String, url: String)?
@@ -42,8 +38,7 @@ public final class ReadyServer: @unchecked Sendable {
         guard let found else {
             let output = files.output()
             let errors = files.errors()
-            Foundation.kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            process.stop()
             throw ReadyServerError(
                 description:
                     "\(executable.lastPathComponent) printed no ready line within \(timeout): stdout \(output.debugDescription), stderr \(errors.debugDescription) (both kept in \(files.folder.path))")
@@ -80,21 +75,18 @@ public final class ReadyServer: @unchecked Sendable {
     }
 
     /// The process id.
-    public var pid: Int32 { process.processIdentifier }
+    public var pid: Int32 { process.pid }
 
     /// What the server wrote to stderr so far, for failure messages.
     public func log() -> String {
         files.errors()
     }
 
-    /// Sends `signal` and waits for the exit; returns the exit status, or 128 + the signal that
-    /// ended it. SIGKILL is the default: a child spawned from a test thread inherits its blocked
-    /// signal mask, so only a program that unblocks signals (as `parley` does) obeys SIGTERM.
+    /// Sends `signal` (SIGKILL unless told) and waits for the exit; returns the exit status, or
+    /// 128 + the signal that ended it.
     @discardableResult
     public func stop(with signal: Int32 = SIGKILL) -> Int32 {
-        if process.isRunning { Foundation.kill(process.processIdentifier, signal) }
-        process.waitUntilExit()
-        return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
+        process.stop(with: signal)
     }
 }
 

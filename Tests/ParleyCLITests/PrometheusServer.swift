@@ -20,7 +20,7 @@ final class PrometheusServer {
     }
 
     let port: Int
-    private let process: Process
+    private let process: SpawnedProcess
     private let folder: URL
     private let log: URL
 
@@ -43,22 +43,17 @@ final class PrometheusServer {
 
             """.write(to: config, atomically: true, encoding: .utf8)
         port = try PushgatewayServer.freePort()
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = [
-            "--config.file=\(config.path)", "--storage.tsdb.path=\(folder.appendingPathComponent("data").path)",
-            "--web.listen-address=127.0.0.1:\(port)", "--log.level=warn",
-        ]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = try FileHandle(forWritingTo: log)
-        try process.run()
+        process = try SpawnedProcess(
+            executable: URL(fileURLWithPath: Self.binary),
+            arguments: [
+                "--config.file=\(config.path)", "--storage.tsdb.path=\(folder.appendingPathComponent("data").path)",
+                "--web.listen-address=127.0.0.1:\(port)", "--log.level=warn",
+            ],
+            stderr: log)
     }
 
     func stop() {
-        // SIGKILL: a child spawned from a test thread inherits its blocked signal mask, so SIGTERM would wait forever.
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.stop()
         try? FileManager.default.removeItem(at: folder)
     }
 

@@ -9,7 +9,7 @@ final class PushgatewayServer {
     static let binary = "/usr/bin/prometheus-pushgateway"
 
     let port: Int
-    private let process: Process
+    private let process: SpawnedProcess
     private let storage: URL
 
     /// Starts it and waits until it listens; with `users` (name to bcrypt hash), every request
@@ -28,28 +28,22 @@ final class PushgatewayServer {
         }
         storage = try ProjectPaths.temporaryFolder()
         port = try Self.freePort()
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = [
+        var arguments = [
             "--web.listen-address=127.0.0.1:\(port)", "--persistence.file=\(storage.appendingPathComponent("pushgateway.db").path)",
         ]
         if !users.isEmpty {
             let config = storage.appendingPathComponent("web.yaml")
             let lines = users.sorted { $0.key < $1.key }.map { "  \($0.key): \"\($0.value)\"" }
             try (["basic_auth_users:"] + lines).joined(separator: "\n").appending("\n").write(to: config, atomically: true, encoding: .utf8)
-            process.arguments?.append("--web.config.file=\(config.path)")
+            arguments.append("--web.config.file=\(config.path)")
         }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        process = try SpawnedProcess(executable: URL(fileURLWithPath: Self.binary), arguments: arguments)
     }
 
     var url: String { "http://127.0.0.1:\(port)" }
 
     func stop() {
-        // SIGKILL: a child spawned from a test thread inherits its blocked signal mask, so SIGTERM would wait forever.
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.stop()
         try? FileManager.default.removeItem(at: storage)
     }
 

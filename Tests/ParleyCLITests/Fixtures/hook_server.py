@@ -1,6 +1,6 @@
 """A webhook receiver for the CLI's tests: appends each POST's body to a file, then answers as its mode says.
 
-Usage: hook_server.py BODIES_FILE [MODE]. Prints "listening on PORT" once bound to 127.0.0.1 (port 0).
+Usage: hook_server.py BODIES_FILE [MODE]. Prints "listening on http://127.0.0.1:PORT PORT" once bound to 127.0.0.1 (port 0).
 The X-Parley-Signature header of each request goes, a line each, to BODIES_FILE.signatures.
 Modes: ok (200, the default); slow (never answers: holds the request open for an hour); error (500
 every time); busy (429 with Retry-After: 60 every time). Each request gets its own thread, so a held
@@ -50,5 +50,5 @@ class Server(http.server.ThreadingHTTPServer):
 
 
 server = Server(("127.0.0.1", 0), Handler)
-print(f"listening on {server.server_address[1]}", flush=True)
+print(f"listening on http://127.0.0.1:{server.server_address[1]} {server.server_address[1]}", flush=True)
 server.serve_forever()
