@@ -187,7 +187,9 @@ struct MetricsPluginRunTests {
 
     @Test("a Pushgateway that is down: the push is a failed delivery in the summary and report.json, the exit code unchanged")
     func pushgatewayDown() async throws {
-        let port = try PushgatewayServer.freePort()
+        let refusing = try RefusingPort()
+        defer { withExtendedLifetime(refusing) {} }
+        let port = refusing.port
         let (folder, project) = try Self.project(adding: #"metrics: { pushgateway: "http://127.0.0.1:\#(port)", retries: 1, flush: 5s }"#)
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = try await CommandRunner(executable: executable, directory: project, environment: environment).run(["run", "."])

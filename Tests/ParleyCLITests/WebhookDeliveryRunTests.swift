@@ -30,12 +30,14 @@ struct WebhookDeliveryRunTests {
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
-    /// A receiver of `mode`, or for `down` the port of one that was started and stopped, so nothing listens there.
-    static func receiver(_ mode: String, bodies: URL) async throws -> (port: Int, server: HookServer?) {
-        let server = try await HookServer(bodies: bodies, mode: mode == "down" ? "ok" : mode)
-        guard mode == "down" else { return (server.port, server) }
-        server.stop()
-        return (server.port, nil)
+    /// A receiver of `mode`, or for `down` a port that refuses every connection while the test holds it.
+    static func receiver(_ mode: String, bodies: URL) async throws -> (port: Int, server: HookServer?, refusing: RefusingPort?) {
+        guard mode != "down" else {
+            let refusing = try RefusingPort()
+            return (refusing.port, nil, refusing)
+        }
+        let server = try await HookServer(bodies: bodies, mode: mode)
+        return (server.port, server, nil)
     }
 
     @Test(
@@ -50,8 +52,11 @@ struct WebhookDeliveryRunTests {
     func boundedByTheFlush(mode: String, flush: String?, reason: String) async throws {
         let bodiesFolder = try ProjectPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: bodiesFolder) }
-        let (port, server) = try await Self.receiver(mode, bodies: bodiesFolder.appendingPathComponent("bodies.txt"))
-        defer { server?.stop() }
+        let (port, server, refusing) = try await Self.receiver(mode, bodies: bodiesFolder.appendingPathComponent("bodies.txt"))
+        defer {
+            server?.stop()
+            withExtendedLifetime(refusing) {}
+        }
         let (folder, project) = try Self.project(port: port, flush: flush)
         defer { try? FileManager.default.removeItem(at: folder) }
         let started = Date()

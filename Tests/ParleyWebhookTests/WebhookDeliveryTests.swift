@@ -214,7 +214,9 @@ struct WebhookDeliveryTests {
 
     @Test("a refused connection is retried until the flush deadline, then given up with the last reason")
     func refusedUntilTheDeadline() async throws {
-        let closedPort = try await HookServer.with { $0.port }
+        let refusing = try RefusingPort()
+        defer { withExtendedLifetime(refusing) {} }
+        let closedPort = refusing.port
         let options = Options(
             url: "http://127.0.0.1:\(closedPort)/hook", retries: 100, timeout: .milliseconds(300),
             backoff: Options.Backoff(initial: .seconds(1), maximum: .seconds(4)), flush: .seconds(10))
@@ -288,7 +290,9 @@ struct WebhookDeliveryTests {
 
     @Test("a refused connection is retried, then reported")
     func refusedConnection() async throws {
-        let closedPort = try await HookServer.with { $0.port }
+        let refusing = try RefusingPort()
+        defer { withExtendedLifetime(refusing) {} }
+        let closedPort = refusing.port
         let options = Options(url: "http://127.0.0.1:\(closedPort)/hook", retries: 1, timeout: .milliseconds(300), backoff: Self.quick)
         let summary = await Self.run([WebhookPlugin(options: options, client: .shared)])
         #expect(summary.deliveryFailures.map(\.description) == ["webhook: POST http://127.0.0.1:\(closedPort)/hook for the run failed after 2 attempts: connection refused"])
