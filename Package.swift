@@ -106,7 +106,13 @@ let package = Package(
             path: "Plugins/Metrics"
         ),
         // Test support: fixtures and helpers, and `FlowSuite` (flows run from XCTest or Swift Testing).
-        .target(name: "ParleyTesting", dependencies: ["ParleyModel", "ParleyParser", "ParleyCore", "ParleyRunner"]),
+        .target(
+            name: "ParleyTesting",
+            dependencies: [
+                "ParleyModel", "ParleyParser", "ParleyCore", "ParleyRunner", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         // The HTTP client a run shares among its connectors and plugins, made by the composition root.
         .target(name: "ParleyHTTP", dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client")]),
         // `similar` and `judge`: OpenAI-compatible embeddings and chat-completions endpoints, with a disk cache.

@@ -25,6 +25,8 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+from parent_watch import exit_with_parent
+
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 # One thread for numpy's BLAS: the tests run this beside a busy 2-core machine, where a second
@@ -136,15 +138,7 @@ def main():
     parser.add_argument("--exit-with-parent", action="store_true")
     args = parser.parse_args()
     if args.exit_with_parent:
-        parent = os.getppid()
-
-        def watch():
-            # Orphaned, the process is handed to another parent.
-            while os.getppid() == parent:
-                time.sleep(0.5)
-            os._exit(0)
-
-        threading.Thread(target=watch, daemon=True).start()
+        exit_with_parent()
 
     model = MiniLM() if args.embeddings else None
     rules = json.load(open(args.judge))["rules"] if args.judge else None

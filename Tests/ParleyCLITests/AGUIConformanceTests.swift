@@ -100,8 +100,7 @@ struct AGUIConformanceTests {
         defer { project.remove() }
         let (server, _) = try await project.start(agent, parley: executable)
         defer { if agent == "served" { server.stop() } }
-        let validator = ProjectPaths.python.deletingLastPathComponent().appendingPathComponent("ag-ui-validate")
-        let output = try await CommandRunner(executable: validator).run([server.url, "--fail-on", "warning", "--no-color", "--timeout", "20"])
+        let output = try await PythonTool.console("ag-ui-validate").run([server.url, "--fail-on", "warning", "--no-color", "--timeout", "20"])
         #expect(output.status == 0, "stdout: \(output.stdout)\nstderr: \(output.stderr)\nserver: \(server.log())")
         #expect(output.stdout.contains("0 errors, 0 warnings") || output.stdout.contains("no conformance violations"), "\(output.stdout)")
     }

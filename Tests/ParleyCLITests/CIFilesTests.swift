@@ -31,11 +31,11 @@ struct CIFilesTests {
     }
 
     static func schema(_ name: String, _ file: URL) async throws -> CommandRunner.Output {
-        try await tool("check-jsonschema").run(["--builtin-schema", name, file.path])
+        try await PythonTool.console("check-jsonschema").run(["--builtin-schema", name, file.path])
     }
 
     static func kubernetes(_ files: [URL]) async throws -> CommandRunner.Output {
-        try await tool("kubernetes-validate").run(["--strict", "--no-warn"] + files.map(\.path))
+        try await PythonTool.console("kubernetes-validate").run(["--strict", "--no-warn"] + files.map(\.path))
     }
 
     /// A copy of `file` in `folder` with `old` replaced by `new` (which must be there).

@@ -9,11 +9,10 @@ import Testing
 @Suite("deployment files")
 struct DeploymentFilesTests {
     static let deploy = ProjectPaths.root.appendingPathComponent("deploy")
-    static let validator = ProjectPaths.python.deletingLastPathComponent().appendingPathComponent("kubernetes-validate")
     static let manifests = ["kubernetes/monitor.yaml", "kubernetes/cronjob.yaml"]
 
     static func validate(_ files: [URL]) async throws -> CommandRunner.Output {
-        try await CommandRunner(executable: validator).run(["--strict", "--no-warn"] + files.map(\.path))
+        try await PythonTool.console("kubernetes-validate").run(["--strict", "--no-warn"] + files.map(\.path))
     }
 
     @Test("the Kubernetes manifests (Deployment, Service with scrape annotations, PVC, CronJob) pass strict schema validation")

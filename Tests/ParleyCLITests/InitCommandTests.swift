@@ -71,8 +71,8 @@ struct InitCommandTests {
                     #expect(try String(contentsOf: schema, encoding: .utf8) == printed.stdout, "\(files): \(schema.path)")
                     // The schema is `parley schema`'s (above), which SchemaCommandTests checks against
                     // the meta-schema.
-                    let checked = try await CommandRunner(executable: ProjectPaths.python, directory: folder)
-                        .run([ProjectPaths.root.appendingPathComponent("scripts/check_schema.py").path, "--schema-checked", schema.path] + files)
+                    let checked = try await PythonTool.script(ProjectPaths.root.appendingPathComponent("scripts/check_schema.py"), directory: folder)
+                        .run(["--schema-checked", schema.path] + files)
                     #expect(checked.status == 0, "\(files): \(checked.stdout)\(checked.stderr)")
                     #expect(checked.stdout.contains("checked \(files.count) file(s)"), "\(files): \(checked.stdout)")
                 }

@@ -97,12 +97,11 @@ struct MonitorConfigCommandTests {
                 none: { flows: a }
 
             """.write(to: bad, atomically: true, encoding: .utf8)
-        let python = CommandRunner(executable: ProjectPaths.python, directory: ProjectPaths.root)
-        let checker = ProjectPaths.root.appendingPathComponent("scripts/check_schema.py").path
+        let checker = PythonTool.script(ProjectPaths.root.appendingPathComponent("scripts/check_schema.py"), directory: ProjectPaths.root)
         let schema = folder.appendingPathComponent("parley.schema.json").path
-        let accepted = try await python.run([checker, schema, good.path])
+        let accepted = try await checker.run([schema, good.path])
         #expect(accepted.status == 0, "\(accepted.stdout)\(accepted.stderr)")
-        let refused = try await python.run([checker, schema, bad.path])
+        let refused = try await checker.run([schema, bad.path])
         #expect(refused.status == 1)
         #expect(refused.stdout.contains("at monitor: Additional properties are not allowed ('concurrancy' was unexpected)"), "\(refused.stdout)")
         #expect(refused.stdout.contains("at monitor/alerts/webhook: Additional properties are not allowed ('on' was unexpected)"))

@@ -19,13 +19,8 @@ struct SchemaCommandTests {
     /// schema itself against the meta-schema (most of a second for the flow schema), for a test
     /// whose schema the examples' test checks.
     func check(schema: URL, files: [String], schemaChecked: Bool = false) async throws -> CommandRunner.Output {
-        let python = ProjectPaths.python
-        #expect(
-            FileManager.default.isExecutableFile(atPath: python.path),
-            "no Python virtualenv at \(python.path): run the README's test command (scripts/test), which makes it")
-        let runner = CommandRunner(executable: python, directory: ProjectPaths.root)
-        let script = ProjectPaths.root.appendingPathComponent("scripts/check_schema.py").path
-        return try await runner.run([script] + (schemaChecked ? ["--schema-checked"] : []) + [schema.path] + files)
+        let script = ProjectPaths.root.appendingPathComponent("scripts/check_schema.py")
+        return try await PythonTool.script(script, directory: ProjectPaths.root).run((schemaChecked ? ["--schema-checked"] : []) + [schema.path] + files)
     }
 
     func exampleFlows() throws -> [String] {

@@ -98,16 +98,11 @@ struct SchemaTests {
             try mistake.text.write(toFile: path, atomically: true, encoding: .utf8)
             files[mistake.schema, default: []].append((path, mistake))
         }
-        let python = ProjectPaths.python
-        #expect(
-            FileManager.default.isExecutableFile(atPath: python.path),
-            "no Python virtualenv at \(python.path): run the README's test command (scripts/test), which makes it")
-        let runner = CommandRunner(executable: python, directory: ProjectPaths.root)
-        let script = ProjectPaths.root.appendingPathComponent("scripts/check_schema.py").path
+        let runner = PythonTool.script(ProjectPaths.root.appendingPathComponent("scripts/check_schema.py"), directory: ProjectPaths.root)
         for (name, cases) in files {
             let schema = folder.appendingPathComponent("\(name).schema.json").path
             // The exporter's schemas, which SchemaCommandTests checks against the meta-schema.
-            let output = try await runner.run([script, "--best-match", "--schema-checked", schema] + cases.map(\.path))
+            let output = try await runner.run(["--best-match", "--schema-checked", schema] + cases.map(\.path))
             #expect(output.status == 1, "\(output.stdout)\(output.stderr)")
             let lines = output.stdout.split(separator: "\n").map(String.init)
             for (path, mistake) in cases {

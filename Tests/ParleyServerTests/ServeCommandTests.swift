@@ -6,11 +6,9 @@ import Testing
 @Suite("parley serve")
 struct ServeCommandTests {
     let parley = ProjectPaths.product("parley")
-    let validator = ProjectPaths.root.appendingPathComponent(".venv/bin/ag-ui-validate")
-
     /// Runs ag-ui-validate on a URL or a capture file.
     func validate(_ target: String, _ options: [String] = []) async throws -> CommandRunner.Output {
-        try await CommandRunner(executable: validator).run(options + ["--no-color", target])
+        try await PythonTool.console("ag-ui-validate").run(options + ["--no-color", target])
     }
 
     /// Saves an SSE capture to a temporary file for the validator.
