@@ -1,13 +1,14 @@
 import Foundation
+import ParleyCore
 import ParleyTesting
 
 /// A program the web tests start (Debian's `prometheus`, `chromium`): its output in files (no pipe
 /// can fill and stall it), its exit awaited without holding a thread of the concurrency pool (the
 /// in-process server answers it from there), and stopped by its PID.
-final class ChildProcess: @unchecked Sendable {
-    let process = Process()
+final class ChildProcess: Sendable {
+    let process: SpawnedProcess
     let files: OutputFiles
-    private let exited: AsyncStream<Void>
+    private let name: String
 
     /// Starts `path`; a missing program fails the test with what installs it (it is never skipped).
     init(_ path: String, _ arguments: [String], installedBy package: String) throws {
@@ -15,14 +16,9 @@ final class ChildProcess: @unchecked Sendable {
             throw ChildProcessError("\(path) is missing: scripts/test installs Debian's \(package)")
         }
         files = try OutputFiles()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        // The process holds the handles for as long as it lives.
-        _ = try files.attach(to: process)
-        let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
-        exited = stream
-        process.terminationHandler = { _ in continuation.finish() }
-        try process.run()
+        name = URL(fileURLWithPath: path).lastPathComponent
+        process = try SpawnedProcess(
+            executable: URL(fileURLWithPath: path), arguments: arguments, stdout: files.stdout, stderr: files.stderr)
     }
 
     /// The output files go with the process: a test reads them while it holds it.
@@ -30,37 +26,33 @@ final class ChildProcess: @unchecked Sendable {
         files.remove()
     }
 
-    var pid: Int32 { process.processIdentifier }
+    var pid: Int32 { process.pid }
     var isRunning: Bool { process.isRunning }
 
     /// Waits for the program to exit by itself; after `timeout` it is killed and this throws.
     func exit(within timeout: Duration) async throws -> Int32 {
-        let finished = await withTaskGroup(of: Bool.self) { group in
-            group.addTask { [exited] in
-                for await _ in exited {}
-                return true
-            }
+        let status = await withTaskGroup(of: Int32?.self) { [process] group in
+            // The wait blocks a thread of its own (see DedicatedThread); the kill below ends it.
+            group.addTask { await DedicatedThread.run { process.waitUntilExit() } }
             group.addTask {
                 try? await Task.sleep(for: timeout)
-                return false
+                return nil
             }
-            let first = await group.next() ?? false
+            let first = await group.next() ?? nil
+            if first == nil { process.send(SIGKILL) }
             group.cancelAll()
             return first
         }
-        guard finished else {
+        guard let status else {
             stop()
-            throw ChildProcessError("\(process.executableURL?.lastPathComponent ?? "program") did not finish within \(timeout): \(log())")
+            throw ChildProcessError("\(name) did not finish within \(timeout): \(log())")
         }
-        process.waitUntilExit()
-        return process.terminationStatus
+        return status
     }
 
-    /// SIGKILL by PID: a child spawned from a test thread inherits its blocked signal mask, so
-    /// SIGTERM could be ignored. Waits for the exit.
+    /// SIGKILL by PID; waits for the exit.
     func stop() {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        process.stop()
     }
 
     /// What it printed on standard output.
