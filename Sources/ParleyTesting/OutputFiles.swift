@@ -1,8 +1,8 @@
 import Foundation
 
-/// A started program's standard output and error as two files in a folder of their own: no pipe
-/// to fill and stall it, none whose end a long-lived process that inherited it can hold back, and
-/// both readable while it runs and after it exits.
+/// A started program's standard output and error as two files in a folder of their own (a
+/// ``SpawnedProcess`` writes to them): no pipe to fill and stall it, none whose end a long-lived
+/// process that inherited it can hold back, and both readable while it runs and after it exits.
 public struct OutputFiles: Sendable {
     /// The folder that holds both files.
     public let folder: URL
@@ -18,17 +18,6 @@ public struct OutputFiles: Sendable {
         stderr = folder.appendingPathComponent("stderr")
         FileManager.default.createFile(atPath: stdout.path, contents: nil)
         FileManager.default.createFile(atPath: stderr.path, contents: nil)
-    }
-
-    /// Points `process`'s standard output and error at the files and its input at /dev/null;
-    /// returns the handles, for the caller to close once the process has exited.
-    public func attach(to process: Process) throws -> (stdout: FileHandle, stderr: FileHandle) {
-        let out = try FileHandle(forWritingTo: stdout)
-        let err = try FileHandle(forWritingTo: stderr)
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        return (out, err)
     }
 
     /// What the program wrote to standard output so far, bytes that are not UTF-8 replaced;

@@ -7,7 +7,7 @@ import ParleyCore
 /// Its output goes to files, so no pipe can fill and stall it, and stays readable for failure
 /// messages. It is a ``SpawnedProcess``: a server that lives as long as the test process (the
 /// shared pydantic-ai peer) holds no other child's descriptor.
-public final class ReadyServer: @unchecked Sendable {
+public final class ReadyServer: Sendable {
     /// The line that announced it.
     public let readyLine: String
     /// The URL in that line, as printed.
