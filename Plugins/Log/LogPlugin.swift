@@ -10,13 +10,19 @@ import ParleyModel
 /// again as `file:line:column: message`. At `debug` each flow's steps, user actions and agent
 /// events follow its result line as one block, so parallel flows never interleave. Console text
 /// goes to the injected sink; the injected `Logger` only carries the plugin's own diagnostics.
-public actor LogPlugin: Plugin {
+///
+/// It is an `InlinePlugin`: the host hands it each event on the flow's own task, since all it does
+/// with one is note it and, now and then, queue a line (the sink only queues; a thread of its own
+/// writes), so a console costs no hand-off between threads per event.
+public final class LogPlugin: InlinePlugin, @unchecked Sendable {
     /// `log`.
-    public nonisolated let name = "log"
+    public let name = "log"
     /// The settings this plugin runs with.
-    public nonisolated let options: Options
+    public let options: Options
 
+    /// Touched only under `lock`: the host never calls `receive` concurrently, but tests may.
     private var report: ConsoleReport
+    private let lock = NSLock()
     private let sink: @Sendable (String) -> Void
     private let flush: @Sendable () async -> Void
     private let logger: Logger
@@ -29,7 +35,7 @@ public actor LogPlugin: Plugin {
     ///     CLI passes `flushStandardOutput`, whose sink only queues).
     ///   - isTerminal: whether the sink is a terminal, which `color: auto` colours.
     ///   - logger: for the plugin's own diagnostics, not for the console text.
-    public init(
+    public convenience init(
         options: Options, sink: @escaping @Sendable (String) -> Void, flush: @escaping @Sendable () async -> Void = {},
         isTerminal: Bool = false, logger: Logger
     ) {
@@ -64,11 +70,15 @@ public actor LogPlugin: Plugin {
     }
 
     public func handle(_ event: PluginEvent) async throws {
+        try receive(event)
+    }
+
+    public func receive(_ event: PluginEvent) throws {
         switch event.kind {
         case .runStarted(let runs):
             logger.debug("run started", metadata: ["flows": "\(runs.count)"])
         case .flowFinished:
-            if let id = event.flow?.id, !report.isOpen(id) {
+            if let id = event.flow?.id, !lock.withLock({ report.isOpen(id) }) {
                 logger.debug("flow finished without events before it", metadata: ["flow": "\(id)"])
             }
         case .flowStarted, .stepStarted, .userAction, .agentEvent, .stepFinished, .log:
@@ -78,12 +88,15 @@ public actor LogPlugin: Plugin {
                     "dropped an event that names no flow", metadata: ["event": .string(String(describing: event.kind).escapingControls)])
             }
         }
-        if let text = report.receive(event) { sink(text) }
+        // The sink only queues: called under the lock, so lines keep the order of their events.
+        lock.withLock {
+            if let text = report.receive(event) { sink(text) }
+        }
     }
 
     public func finish(_ summary: RunSummary) async throws {
         logger.debug("run finished", metadata: ["flows": "\(summary.results.count)", "interrupted": "\(summary.interrupted)"])
-        sink(report.summary(summary))
+        sink(lock.withLock { report.summary(summary) })
         await flush()
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import ParleyModel
 
 /// Delivers a run's events to its plugins (DESIGN section 6): each plugin has its own bounded
-/// queue and consumer task, so a slow one never holds up another; a plugin that throws is
+/// queue and consumer task, so a slow one never holds up another (an `InlinePlugin`, which never
+/// blocks, is handed each event at once, in order, under a lock of its lane instead); a plugin that throws is
 /// isolated (it gets nothing more) and reported; every plugin is drained and finished at the end,
 /// after the plugins that deliver (`DeliveringPlugin`) are settled within their flush deadlines,
 /// so the summary the others finish with lists the failed deliveries. Events are masked with the run's secrets before any plugin sees them.
@@ -16,11 +17,14 @@ public final class PluginHost: Sendable {
     private final class Lane: Sendable {
         let plugin: any Plugin
         let queue: EventQueue<PluginEvent>
+        /// The plugin as an `InlinePlugin`, with the lock that keeps its events in order.
+        let inline: (plugin: any InlinePlugin, lock: NSLock)?
         let failure = FailureBox()
 
         init(plugin: any Plugin, capacity: Int) {
             self.plugin = plugin
             queue = EventQueue(capacity: capacity)
+            inline = (plugin as? any InlinePlugin).map { ($0, NSLock()) }
         }
     }
 
@@ -69,7 +73,7 @@ public final class PluginHost: Sendable {
     /// every event published has been handled.
     private func drain(_ body: (PluginHost) async -> RunSummary) async -> RunSummary {
         await withTaskGroup(of: Void.self) { group in
-            for lane in lanes {
+            for lane in lanes where lane.inline == nil {
                 // Delivery runs outside the caller's cancellation (Ctrl-C), like finishing: the
                 // events already published still reach every plugin.
                 group.addTask { await Task { await self.consume(lane) }.value }
@@ -113,7 +117,23 @@ public final class PluginHost: Sendable {
     func deliver(_ masked: [PluginEvent]) async {
         for index in masked.indices {
             for lane in lanes where lane.failure.message == nil {
-                await lane.queue.push(masked, at: index)
+                if let inline = lane.inline {
+                    receive(masked[index], by: inline.plugin, in: lane, under: inline.lock)
+                } else {
+                    await lane.queue.push(masked, at: index)
+                }
+            }
+        }
+    }
+
+    /// Hands `event` to an inline plugin at once, under its lane's lock: in order, never concurrently.
+    private func receive(_ event: PluginEvent, by plugin: any InlinePlugin, in lane: Lane, under lock: NSLock) {
+        lock.withLock {
+            guard lane.failure.message == nil else { return }
+            do {
+                try plugin.receive(event)
+            } catch {
+                lane.failure.set("\(plugin.name): \(secrets.current.redact(String(describing: error)))")
             }
         }
     }
