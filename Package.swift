@@ -124,10 +124,14 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        // AG-UI connector: HTTP POST + SSE over AsyncHTTPClient; the wire pieces are pure.
+        // AG-UI connector: HTTP POST + SSE over AsyncHTTPClient (its delegate API: the answer is read on
+        // the event loop); the wire pieces are pure.
         .target(
             name: "ParleyAGUI",
-            dependencies: ["ParleyModel", "ParleyCore", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+            dependencies: [
+                "ParleyModel", "ParleyCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]
         ),
         // PolyAI messaging connector: REST handshake over AsyncHTTPClient, the socket on SwiftNIO's
         // WebSocket upgrader and codec (`PolySocket`: its upgrade can be cancelled, and it writes

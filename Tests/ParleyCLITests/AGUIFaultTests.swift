@@ -27,6 +27,8 @@ struct AGUIFaultTests {
         let expected: [String: String] = [
             "flows/status-500": "answered HTTP 500 Internal Server Error: upstream model unavailable",
             "flows/html": "answered with content type text/html, not text/event-stream: <html><body>Login required</body></html>",
+            // Never ends, never falls silent: refused once 4 KiB of it say why, not at the step's deadline.
+            "flows/endless": "answered with content type text/plain, not text/event-stream: log line 1: nothing to see here",
             "flows/drop": "dropped the connection before the run finished",
             "flows/hang": "sent nothing for 2s during a run",
             "flows/garbage": "not an AG-UI event",
@@ -41,14 +43,14 @@ struct AGUIFaultTests {
             #expect(line.contains(".flow.yaml:"), "\(flow) names no location: \(line)")
         }
         #expect(failures["flows/ok"] == nil, "the well-behaved agent's flow failed: \(summary)")
-        #expect(summary.contains("10 flows: 1 passed, 0 flaky, 9 failed"), "\(summary)")
+        #expect(summary.contains("11 flows: 1 passed, 0 flaky, 10 failed"), "\(summary)")
         // Every report is written, with every flow in it.
         let reports = project.appendingPathComponent("reports")
         let report = try String(contentsOf: reports.appendingPathComponent("report.json"), encoding: .utf8)
         for flow in expected.keys { #expect(report.contains(flow.replacingOccurrences(of: "flows/", with: "AG-UI agent ")), "\(flow) missing from report.json") }
         let junit = try String(contentsOf: reports.appendingPathComponent("junit.xml"), encoding: .utf8)
-        #expect(junit.components(separatedBy: "<testcase ").count - 1 == 10)
+        #expect(junit.components(separatedBy: "<testcase ").count - 1 == 11)
         let transcripts = try FileManager.default.contentsOfDirectory(atPath: reports.appendingPathComponent("transcripts").path)
-        #expect(transcripts.count == 10)
+        #expect(transcripts.count == 11)
     }
 }

@@ -9,6 +9,10 @@ import ParleyModel
 public final class AGUIConnector: Connector, Sendable {
     public let settings: AGUISettings
     private let client: HTTPClient
+    /// The event loop every session's answers are read on, and so, as the client's pool prefers
+    /// it, that its connections live on: an answer read on another loop than its connection's
+    /// would cost a hand-off between the two for each part of it (issue 20).
+    private let loop: any EventLoop
 
     /// A connector whose requests go through `httpClient`, the run's shared client, which the
     /// caller owns and shuts down after this connector. `settings.timeout` is the read timeout (the
@@ -16,6 +20,7 @@ public final class AGUIConnector: Connector, Sendable {
     public init(settings: AGUISettings, httpClient: HTTPClient) {
         self.settings = settings
         self.client = httpClient
+        loop = httpClient.eventLoopGroup.next()
     }
 
     /// Every action AG-UI can carry. `typing` has no AG-UI message; `end` ends the thread locally.
@@ -25,7 +30,7 @@ public final class AGUIConnector: Connector, Sendable {
 
     /// Opens a thread whose id is the session id; an agent that greets gets an opening run.
     public func openSession(_ request: SessionRequest) async throws -> any AgentSession {
-        AGUISession(conversation: AGUIConversation(threadID: Self.threadID(for: request.sessionID), settings: settings), client: client, clock: request.clock)
+        AGUISession(conversation: AGUIConversation(threadID: Self.threadID(for: request.sessionID), settings: settings), client: client, loop: loop, clock: request.clock)
     }
 
     /// A thread id no other session shares: agents that keep conversations by thread id (as

@@ -1,47 +1,57 @@
 import AsyncHTTPClient
+import DequeModule
 import Foundation
 import NIOCore
 import NIOHTTP1
 import ParleyCore
 import ParleyModel
 
-/// One AG-UI thread. Each action queues a run; `run()` plays them one after another (the next
-/// run's history needs the previous run's answer), reading each answer into the mailbox that
-/// `next` takes events from.
+/// One AG-UI thread. Each action queues a run, played one after another (the next run's history
+/// needs the previous run's answer); each answer is read into the mailbox that `next` takes events
+/// from, on the connection's event loop as it arrives (`AnswerReader`).
+///
+/// A session has no task of its own (`hasLoops` is false): a run's request is started by the
+/// action, or by the end of the run before it, and `close()` cancels and awaits what is in flight,
+/// so nothing outlives the session. That saves the hand-offs between a task and the event loop
+/// that each turn cost before (issue 20).
 final class AGUISession: AgentSession, @unchecked Sendable {
     let agentSpeaksFirst: Bool
+    let hasLoops = false
     private let client: HTTPClient
+    /// The connector's loop, which reads every answer (`AGUIConnector`).
+    private let loop: any EventLoop
     private let clock: any MonotonicClock
     private let mailbox = EventMailbox()
     private let lock = NSLock()
-    /// Touched only by the run in progress (runs are played in order), under the lock for safety.
+    /// Touched only by the run in progress (runs are played in order), under the lock.
     private var conversation: AGUIConversation
-    /// The runs to play, in order: the action of each (nil: the opening run of an agent that greets).
-    private let queued: AsyncStream<UserAction?>
-    private let queue: AsyncStream<UserAction?>.Continuation
-    private var runCount = 0
-    private var ended = false
+    /// The runs, under the lock.
+    private var runs = Runs()
 
-    init(conversation: AGUIConversation, client: HTTPClient, clock: any MonotonicClock) {
-        self.conversation = conversation
-        self.client = client
-        self.clock = clock
-        agentSpeaksFirst = conversation.settings.greeting
-        (queued, queue) = AsyncStream.makeStream(of: UserAction?.self)
-        // An agent that greets gets an opening run before any action.
-        if agentSpeaksFirst { queue.yield(nil) }
+    private struct Runs {
+        /// Whether a run is in flight: being prepared, streaming, or its failure being diagnosed.
+        var busy = false
+        /// The actions of the runs still to play, in order (nil: the opening run of an agent that greets).
+        var waiting: Deque<UserAction?> = []
+        var count = 0
+        /// No more actions: `end` was performed or the session closed.
+        var ended = false
+        var closed = false
+        /// The request streaming, and the task diagnosing a failed one, for `close()` to cancel.
+        var request: HTTPClient.Task<Void>?
+        var probe: Task<Void, Never>?
     }
 
-    /// Plays the queued runs in order until the session closes; cancelling aborts a request still
-    /// streaming, so a hung agent holds nothing after the flow.
-    func run() async {
-        for await action in queued {
-            guard !Task.isCancelled else { return }
-            let runID = lock.withLock { () -> String in
-                runCount += 1
-                return "\(conversation.threadID)-run-\(runCount)"
-            }
-            await play(action, runID: runID)
+    init(conversation: AGUIConversation, client: HTTPClient, loop: any EventLoop, clock: any MonotonicClock) {
+        self.conversation = conversation
+        self.client = client
+        self.loop = loop
+        self.clock = clock
+        agentSpeaksFirst = conversation.settings.greeting
+        // An agent that greets gets an opening run before any action.
+        if agentSpeaksFirst {
+            runs.busy = true
+            start(nil)
         }
     }
 
@@ -56,104 +66,132 @@ final class AGUISession: AgentSession, @unchecked Sendable {
         case .end:
             // AG-UI threads have no end on the wire: the conversation ends here.
             let already = lock.withLock { () -> Bool in
-                defer { ended = true }
-                return ended
+                defer { runs.ended = true }
+                return runs.ended
             }
             if !already { mailbox.post([.sessionEnded(reason: "user_ended"), .turnEnded]) }
         case .send, .tap, .submit, .click, .schedule, .respondTool, .resume:
-            if lock.withLock({ ended }) { throw ConnectorError("the conversation has ended; start a new session to go on") }
-            queue.yield(action)
+            let now = try lock.withLock { () throws -> Bool in
+                if runs.ended { throw ConnectorError("the conversation has ended; start a new session to go on") }
+                if runs.busy {
+                    runs.waiting.append(action)
+                    return false
+                }
+                runs.busy = true
+                return true
+            }
+            if now { start(action) }
         }
     }
 
-    /// No more runs; the one in flight, if any, is cancelled with `run()` by the session's scope.
+    /// No more runs; the one in flight, if any, is cancelled and awaited.
     func close() async {
-        lock.withLock { ended = true }
-        queue.finish()
-        mailbox.close()
-    }
-
-    /// Plays one run in a task of its own, awaited (and cancelled with the caller): the silence
-    /// limit's alarm rings outside it and cancels that task to end the exchange.
-    private func play(_ action: UserAction?, runID: String) async {
-        let handle = RunHandle()
-        let task = Task { [self] in await run(action, runID: runID, handle: handle) }
-        handle.hold(task)
-        await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
-    }
-
-    /// Runs in `handle`'s task: the silence limit cancels that task to end the exchange.
-    private func run(_ action: UserAction?, runID: String, handle: RunHandle) async {
-        let input: JSONValue
-        switch lock.withLock({ conversation.begin(action, runID: runID) }) {
-        case .failure(let error): return mailbox.fail(error)
-        case .success(let built): input = built
+        let (request, probe) = lock.withLock { () -> (HTTPClient.Task<Void>?, Task<Void, Never>?) in
+            runs.ended = true
+            runs.closed = true
+            runs.waiting = []
+            return (runs.request, runs.probe)
         }
-        let settings = lock.withLock { conversation.settings }
+        mailbox.close()
+        request?.cancel()
+        probe?.cancel()
+        _ = try? await request?.futureResult.get()
+        await probe?.value
+    }
+
+    /// Starts the run of `action` (a run is marked in flight): builds its input and sends it.
+    private func start(_ action: UserAction?) {
+        let prepared = lock.withLock { () -> Result<(JSONValue, AGUISettings), ConnectorError> in
+            runs.count += 1
+            let runID = "\(conversation.threadID)-run-\(runs.count)"
+            return conversation.begin(action, runID: runID).map { ($0, conversation.settings) }
+        }
+        switch prepared {
+        case .failure(let error):
+            mailbox.fail(error)
+            advance()
+        case .success(let (input, settings)):
+            send(input, settings: settings)
+        }
+    }
+
+    /// Posts `input`; the answer streams into the mailbox from the connection's event loop. The
+    /// silence limit's alarm cancels the request to end the exchange.
+    private func send(_ input: JSONValue, settings: AGUISettings) {
+        let handle = RunHandle()
         // One alarm for the run rather than a task racing the exchange: most runs end in time.
         let silence = SilenceLimit(settings.timeout, clock: clock) { handle.cancel() }
-        await exchange(input, settings: settings, silence: silence)
-        if silence.stop() {
+        let ending = RunEnding(settings: settings, silence: silence, handle: handle)
+        let reader = AnswerReader(
+            url: settings.url, mailbox: mailbox, silence: silence,
+            decode: { [self] bytes in lock.withLock { conversation.receive(bytes) } },
+            finish: { [self] in lock.withLock { conversation.endOfStream() } },
+            ended: { [self] error in ended(ending, error) })
+        ending.reader = reader
+        do {
+            var headers = HTTPHeaders()
+            headers.add(name: "Content-Type", value: "application/json")
+            headers.add(name: "Accept", value: "text/event-stream")
+            for header in settings.headers { headers.replaceOrAdd(name: header.name, value: header.value) }
+            let request = try HTTPClient.Request(
+                url: settings.url, method: .POST, headers: headers, body: .byteBuffer(ByteBuffer(string: input.serialized())))
+            // No deadline: the silence limit ends a run, and a deadline would cost a timer per request.
+            let task = client.execute(request: request, delegate: reader, eventLoop: .delegate(on: loop))
+            // Kept for `close()` unless the request has already ended (its end clears it).
+            lock.withLock { if !reader.hasEnded { runs.request = task } }
+            handle.hold { task.cancel() }
+        } catch {
+            ended(ending, error)
+        }
+    }
+
+    /// A run's request ended (on the event loop, or at once when it could not be made): reports a
+    /// transport failure the reader did not, then plays the next run.
+    private func ended(_ ending: RunEnding, _ error: (any Error)?) {
+        let closed = lock.withLock { () -> Bool in
+            runs.request = nil
+            return runs.closed
+        }
+        guard let error, !closed, !ending.handle.isCancelled, ending.reader?.settled != true else { return finish(ending) }
+        let url = ending.settings.url
+        // No response head: perhaps no HTTP at all (the client reports a parse error, or a
+        // dropped connection when the peer spoke and closed first). Ask once more to see.
+        if ending.reader?.answered != true, Self.mayBeNotHTTP(error) {
+            let probe = Task { [self, clock] in
+                if let bytes = await RawAnswerProbe.firstBytes(of: url, timeout: .seconds(2), clock: clock),
+                    !bytes.starts(with: Array("HTTP/".utf8))
+                {
+                    mailbox.fail(ConnectorError("the agent at \(url) did not answer in HTTP: it sent \(ByteExcerpt.quoted(bytes))"))
+                } else {
+                    mailbox.fail(Self.transportError(error, url: url))
+                }
+                finish(ending)
+            }
+            lock.withLock { runs.probe = probe }
+            return
+        }
+        mailbox.fail(Self.transportError(error, url: url))
+        finish(ending)
+    }
+
+    /// The run is over: reports a silence that ended it, then plays the next run.
+    private func finish(_ ending: RunEnding) {
+        if ending.silence.stop() {
+            let settings = ending.settings
             mailbox.fail(ConnectorError("the agent at \(settings.url) sent nothing for \(settings.timeout.flowText) during a run (the agui `timeout`)"))
         }
+        advance()
     }
 
-    /// Posts `input` and streams the answer into the mailbox, noting each chunk in `silence`.
-    private func exchange(_ input: JSONValue, settings: AGUISettings, silence: SilenceLimit) async {
-        var request = HTTPClientRequest(url: settings.url)
-        request.method = .POST
-        request.headers.add(name: "Content-Type", value: "application/json")
-        request.headers.add(name: "Accept", value: "text/event-stream")
-        for header in settings.headers { request.headers.replaceOrAdd(name: header.name, value: header.value) }
-        request.body = .bytes(ByteBuffer(string: input.serialized()))
-        var answered = false
-        do {
-            let response = try await client.execute(request, timeout: .hours(24))
-            answered = true
-            silence.heardNow()
-            if let problem = await Self.refusal(of: response, url: settings.url) { return mailbox.fail(problem) }
-            for try await chunk in response.body {
-                silence.heardNow()
-                let result = lock.withLock { conversation.receive(chunk.readableBytesView) }
-                switch result {
-                case .success(let events): mailbox.post(events)
-                case .failure(let error): return mailbox.fail(error)
-                }
-            }
-            switch lock.withLock({ conversation.endOfStream() }) {
-            case .success(let events): mailbox.post(events)
-            case .failure(let error): mailbox.fail(error)
-            }
-        } catch {
-            if Task.isCancelled { return }
-            // No response head: perhaps no HTTP at all (the client reports a parse error, or a
-            // dropped connection when the peer spoke and closed first). Ask once more to see.
-            if !answered, Self.mayBeNotHTTP(error), let bytes = await RawAnswerProbe.firstBytes(of: settings.url, timeout: .seconds(2), clock: clock),
-                !bytes.starts(with: Array("HTTP/".utf8))
-            {
-                return mailbox.fail(ConnectorError("the agent at \(settings.url) did not answer in HTTP: it sent \(ByteExcerpt.quoted(bytes))"))
-            }
-            mailbox.fail(Self.transportError(error, url: settings.url))
+    /// Starts the next waiting run, or marks none in flight.
+    private func advance() {
+        let next = lock.withLock { () -> UserAction?? in
+            runs.probe = nil
+            if !runs.closed, let action = runs.waiting.popFirst() { return .some(action) }
+            runs.busy = false
+            return .none
         }
-    }
-
-    /// Why a response is not a run's event stream: a status other than 200, or another content type.
-    private static func refusal(of response: HTTPClientResponse, url: String) async -> ConnectorError? {
-        let type = response.headers.first(name: "content-type") ?? "none"
-        if response.status == .ok, type.lowercased().hasPrefix("text/event-stream") { return nil }
-        let bytes = (try? await response.body.collect(upTo: 4096)).map { Array($0.readableBytesView) } ?? []
-        let said: String
-        if ByteExcerpt.isBinary(bytes.prefix(AGUIConversation.RunState.headLimit)) {
-            // Binary: the first bytes, escaped, so the terminal shows them rather than obeys them.
-            said = ": the body began \(ByteExcerpt.quoted(bytes))"
-        } else {
-            let excerpt = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).prefix(300)
-            said = excerpt.isEmpty ? "" : ": \(excerpt)"
-        }
-        if response.status != .ok {
-            return ConnectorError("the agent at \(url) answered HTTP \(response.status.code) \(response.status.reasonPhrase)\(said)")
-        }
-        return ConnectorError("the agent at \(url) answered with content type \(type), not text/event-stream\(said)")
+        if let next { start(next) }
     }
 
     /// Whether `error`, before any response head, may come from a peer that does not speak HTTP:

@@ -1,27 +1,30 @@
 import Foundation
 
-/// The task of one AG-UI run, for its silence limit to cancel: the alarm that notices the silence
-/// runs outside the task, and cancelling it aborts the request still streaming.
+/// How to abort one AG-UI run's request, for its silence limit: the alarm that notices the silence
+/// rings before or after the request has started.
 final class RunHandle: @unchecked Sendable {
     private let lock = NSLock()
-    private var task: Task<Void, Never>?
+    private var abort: (@Sendable () -> Void)?
     private var cancelled = false
 
-    /// Keeps `task`; cancels it at once when `cancel()` came first.
-    func hold(_ task: Task<Void, Never>) {
+    /// Keeps `abort`; runs it at once when `cancel()` came first.
+    func hold(_ abort: @escaping @Sendable () -> Void) {
         let late = lock.withLock { () -> Bool in
-            self.task = task
+            self.abort = abort
             return cancelled
         }
-        if late { task.cancel() }
+        if late { abort() }
     }
 
-    /// Cancels the run's task, now or once it is held.
+    /// Aborts the run's request, now or once it is held.
     func cancel() {
-        let task = lock.withLock { () -> Task<Void, Never>? in
+        let abort = lock.withLock { () -> (@Sendable () -> Void)? in
             cancelled = true
-            return self.task
+            return self.abort
         }
-        task?.cancel()
+        abort?()
     }
+
+    /// Whether `cancel()` was called.
+    var isCancelled: Bool { lock.withLock { cancelled } }
 }

@@ -1,7 +1,7 @@
 """An AG-UI agent that misbehaves on purpose, one way per path, for the connector's failure tests.
 
 Usage: misbehaving_agent.py  -> prints "ready http://127.0.0.1:<port>/" once listening.
-Paths: /ok, /status-500, /html, /drop, /hang, /garbage, /violation, /run-error, /no-finish.
+Paths: /ok, /status-500, /html, /endless, /drop, /hang, /garbage, /violation, /run-error, /no-finish.
 """
 import json
 import socket
@@ -36,6 +36,17 @@ class Handler(BaseHTTPRequestHandler):
             return self.plain(500, "text/plain", b"upstream model unavailable")
         if path == "/html":
             return self.plain(200, "text/html", b"<html><body>Login required</body></html>")
+        if path == "/endless":
+            # Not an event stream, and it never ends: a log tail behind the wrong URL.
+            self.send_response(200)
+            self.send_header("Content-Type", "text/plain")
+            self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            line = 0
+            while True:
+                line += 1
+                self.chunk(b"log line %d: nothing to see here\n" % line * 32)
+                time.sleep(0.05)
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream; charset=utf-8")
         self.send_header("Transfer-Encoding", "chunked")
