@@ -268,7 +268,10 @@ let package = Package(
         .testTarget(name: "ParleyTestingTests", dependencies: ["ParleyTesting", "Parley"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ParleyAGUITests",
-            dependencies: ["ParleyAGUI", "ParleySimulator", "ParleyTesting", "ParleyServer", "ParleyRunner", "ParleyParser"],
+            dependencies: [
+                "ParleyAGUI", "ParleySimulator", "ParleyTesting", "ParleyServer", "ParleyRunner", "ParleyParser", "ParleyHTTP",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -126,8 +126,7 @@ final class AGUISession: AgentSession, @unchecked Sendable {
             url: settings.url, mailbox: mailbox, silence: silence,
             decode: { [self] bytes in lock.withLock { conversation.receive(bytes) } },
             finish: { [self] in lock.withLock { conversation.endOfStream() } },
-            ended: { [self] error in ended(ending, error) })
-        ending.reader = reader
+            ended: { [self] reader, error in ended(ending, reader, error) })
         do {
             var headers = HTTPHeaders()
             headers.add(name: "Content-Type", value: "application/json")
@@ -141,22 +140,22 @@ final class AGUISession: AgentSession, @unchecked Sendable {
             lock.withLock { if !reader.hasEnded { runs.request = task } }
             handle.hold { task.cancel() }
         } catch {
-            ended(ending, error)
+            ended(ending, reader, error)
         }
     }
 
     /// A run's request ended (on the event loop, or at once when it could not be made): reports a
     /// transport failure the reader did not, then plays the next run.
-    private func ended(_ ending: RunEnding, _ error: (any Error)?) {
+    private func ended(_ ending: RunEnding, _ reader: AnswerReader, _ error: (any Error)?) {
         let closed = lock.withLock { () -> Bool in
             runs.request = nil
             return runs.closed
         }
-        guard let error, !closed, !ending.handle.isCancelled, ending.reader?.settled != true else { return finish(ending) }
+        guard let error, !closed, !ending.handle.isCancelled, !reader.settled else { return finish(ending) }
         let url = ending.settings.url
         // No response head: perhaps no HTTP at all (the client reports a parse error, or a
         // dropped connection when the peer spoke and closed first). Ask once more to see.
-        if ending.reader?.answered != true, Self.mayBeNotHTTP(error) {
+        if !reader.answered, Self.mayBeNotHTTP(error) {
             let probe = Task { [self, clock] in
                 if let bytes = await RawAnswerProbe.firstBytes(of: url, timeout: .seconds(2), clock: clock),
                     !bytes.starts(with: Array("HTTP/".utf8))

@@ -20,7 +20,7 @@ final class AnswerReader: HTTPClientResponseDelegate, @unchecked Sendable {
     private let silence: SilenceLimit
     private let decode: @Sendable (ByteBufferView) -> Result<[AgentEvent], ConnectorError>
     private let finish: @Sendable () -> Result<[AgentEvent], ConnectorError>
-    private let ended: @Sendable ((any Error)?) -> Void
+    private let ended: @Sendable (AnswerReader, (any Error)?) -> Void
     private let lock = NSLock()
     // Touched on the event loop only; read by the session after the request's future completes.
     private var head: HTTPResponseHead?
@@ -32,7 +32,7 @@ final class AnswerReader: HTTPClientResponseDelegate, @unchecked Sendable {
         url: String, mailbox: EventMailbox, silence: SilenceLimit,
         decode: @escaping @Sendable (ByteBufferView) -> Result<[AgentEvent], ConnectorError>,
         finish: @escaping @Sendable () -> Result<[AgentEvent], ConnectorError>,
-        ended: @escaping @Sendable ((any Error)?) -> Void
+        ended: @escaping @Sendable (AnswerReader, (any Error)?) -> Void
     ) {
         self.url = url
         self.mailbox = mailbox
@@ -105,7 +105,7 @@ final class AnswerReader: HTTPClientResponseDelegate, @unchecked Sendable {
             defer { over = true }
             return !over
         }
-        if first { ended(error) }
+        if first { ended(self, error) }
     }
 
     /// Settles the answer with `post` and reads no more of it: the request ends here.

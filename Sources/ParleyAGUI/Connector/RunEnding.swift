@@ -1,13 +1,12 @@
 import ParleyCore
 
-/// What the session needs at the end of one run's request: its settings, its silence limit, the
-/// handle the limit aborts it with, and the reader of its answer.
-final class RunEnding: @unchecked Sendable {
+/// What the session needs at the end of one run's request besides its reader: its settings, its
+/// silence limit and the handle the limit aborts it with. It holds no reader: the reader's end
+/// callback holds this, and a cycle would keep every run (and its session) alive.
+struct RunEnding: Sendable {
     let settings: AGUISettings
     let silence: SilenceLimit
     let handle: RunHandle
-    /// Set right after the reader is made, before the request starts; read once it has ended.
-    var reader: AnswerReader?
 
     init(settings: AGUISettings, silence: SilenceLimit, handle: RunHandle) {
         self.settings = settings
