@@ -136,9 +136,15 @@ final class AGUISession: AgentSession, @unchecked Sendable {
                 url: settings.url, method: .POST, headers: headers, body: .byteBuffer(ByteBuffer(string: input.serialized())))
             // No deadline: the silence limit ends a run, and a deadline would cost a timer per request.
             let task = client.execute(request: request, delegate: reader, eventLoop: .delegate(on: loop))
-            // Kept for `close()` unless the request has already ended (its end clears it).
-            lock.withLock { if !reader.hasEnded { runs.request = task } }
+            // Kept for `close()` unless the request has already ended (its end clears it). A
+            // close that came while this run was being prepared (it was queued, and the run before
+            // it ended on the event loop) found nothing to cancel: this request is cancelled here.
+            let closed = lock.withLock { () -> Bool in
+                if !reader.hasEnded { runs.request = task }
+                return runs.closed
+            }
             handle.hold { task.cancel() }
+            if closed { task.cancel() }
         } catch {
             ended(ending, reader, error)
         }

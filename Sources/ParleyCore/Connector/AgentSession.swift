@@ -5,7 +5,10 @@ import ParleyModel
 /// Events are pulled with a deadline rather than pushed, so the interpreter has exactly one place
 /// where it waits: with a manual clock a whole flow runs in one task and never races. What a
 /// session does on its own (a connection and its reconnects, timers, runs) happens in `run()`,
-/// which the scope runs in a task group beside the flow, so nothing outlives the scope.
+/// which the scope runs in a task group beside the flow, so nothing outlives the scope; or, in a
+/// session without loops (`hasLoops` false), in work its actions start without a task (a request
+/// whose answer is read on an event loop, as the AG-UI session's), which `close()` cancels and
+/// awaits, so nothing outlives the scope either.
 public protocol AgentSession: Sendable {
     /// Whether the agent speaks first (a greeting), so the opening turn is open until `turn_ended`.
     var agentSpeaksFirst: Bool { get }
