@@ -162,18 +162,24 @@ final class AGUISession: AgentSession, @unchecked Sendable {
         // No response head: perhaps no HTTP at all (the client reports a parse error, or a
         // dropped connection when the peer spoke and closed first). Ask once more to see.
         if !reader.answered, Self.mayBeNotHTTP(error) {
-            let probe = Task { [self, clock] in
-                if let bytes = await RawAnswerProbe.firstBytes(of: url, timeout: .seconds(2), clock: clock),
-                    !bytes.starts(with: Array("HTTP/".utf8))
-                {
-                    mailbox.fail(ConnectorError("the agent at \(url) did not answer in HTTP: it sent \(ByteExcerpt.quoted(bytes))"))
-                } else {
-                    mailbox.fail(Self.transportError(error, url: url))
+            // Started and kept under the lock, so a `close()` either comes first (no probe) or
+            // finds the probe to cancel and await.
+            let probing = lock.withLock { () -> Bool in
+                guard !runs.closed else { return false }
+                runs.probe = Task { [self, clock] in
+                    if let bytes = await RawAnswerProbe.firstBytes(of: url, timeout: .seconds(2), clock: clock),
+                        !bytes.starts(with: Array("HTTP/".utf8))
+                    {
+                        mailbox.fail(ConnectorError("the agent at \(url) did not answer in HTTP: it sent \(ByteExcerpt.quoted(bytes))"))
+                    } else {
+                        mailbox.fail(Self.transportError(error, url: url))
+                    }
+                    finish(ending)
                 }
-                finish(ending)
+                return true
             }
-            lock.withLock { runs.probe = probe }
-            return
+            if probing { return }
+            return finish(ending)
         }
         mailbox.fail(Self.transportError(error, url: url))
         finish(ending)

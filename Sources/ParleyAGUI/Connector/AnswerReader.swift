@@ -22,7 +22,7 @@ final class AnswerReader: HTTPClientResponseDelegate, @unchecked Sendable {
     private let finish: @Sendable () -> Result<[AgentEvent], ConnectorError>
     private let ended: @Sendable (AnswerReader, (any Error)?) -> Void
     private let lock = NSLock()
-    // Touched on the event loop only; read by the session after the request's future completes.
+    // Under the lock: written on the event loop, read by the session from its own threads.
     private var head: HTTPResponseHead?
     private var refusedBody: [UInt8]?
     private var done = false
