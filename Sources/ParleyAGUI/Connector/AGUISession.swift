@@ -121,12 +121,12 @@ final class AGUISession: AgentSession, @unchecked Sendable {
         let handle = RunHandle()
         // One alarm for the run rather than a task racing the exchange: most runs end in time.
         let silence = SilenceLimit(settings.timeout, clock: clock) { handle.cancel() }
-        let ending = RunEnding(settings: settings, silence: silence, handle: handle)
+        let run = RunInFlight(settings: settings, silence: silence, handle: handle)
         let reader = AnswerReader(
             url: settings.url, mailbox: mailbox, silence: silence,
             decode: { [self] bytes in lock.withLock { conversation.receive(bytes) } },
             finish: { [self] in lock.withLock { conversation.endOfStream() } },
-            ended: { [self] reader, error in ended(ending, reader, error) })
+            ended: { [self] reader, error in ended(run, reader, error) })
         do {
             var headers = HTTPHeaders()
             headers.add(name: "Content-Type", value: "application/json")
@@ -146,19 +146,19 @@ final class AGUISession: AgentSession, @unchecked Sendable {
             handle.hold { task.cancel() }
             if closed { task.cancel() }
         } catch {
-            ended(ending, reader, error)
+            ended(run, reader, error)
         }
     }
 
     /// A run's request ended (on the event loop, or at once when it could not be made): reports a
     /// transport failure the reader did not, then plays the next run.
-    private func ended(_ ending: RunEnding, _ reader: AnswerReader, _ error: (any Error)?) {
+    private func ended(_ run: RunInFlight, _ reader: AnswerReader, _ error: (any Error)?) {
         let closed = lock.withLock { () -> Bool in
             runs.request = nil
             return runs.closed
         }
-        guard let error, !closed, !ending.handle.isCancelled, !reader.settled else { return finish(ending) }
-        let url = ending.settings.url
+        guard let error, !closed, !run.handle.isCancelled, !reader.settled else { return finish(run) }
+        let url = run.settings.url
         // No response head: perhaps no HTTP at all (the client reports a parse error, or a
         // dropped connection when the peer spoke and closed first). Ask once more to see.
         if !reader.answered, Self.mayBeNotHTTP(error) {
@@ -174,21 +174,21 @@ final class AGUISession: AgentSession, @unchecked Sendable {
                     } else {
                         mailbox.fail(Self.transportError(error, url: url))
                     }
-                    finish(ending)
+                    finish(run)
                 }
                 return true
             }
             if probing { return }
-            return finish(ending)
+            return finish(run)
         }
         mailbox.fail(Self.transportError(error, url: url))
-        finish(ending)
+        finish(run)
     }
 
     /// The run is over: reports a silence that ended it, then plays the next run.
-    private func finish(_ ending: RunEnding) {
-        if ending.silence.stop() {
-            let settings = ending.settings
+    private func finish(_ run: RunInFlight) {
+        if run.silence.stop() {
+            let settings = run.settings
             mailbox.fail(ConnectorError("the agent at \(settings.url) sent nothing for \(settings.timeout.flowText) during a run (the agui `timeout`)"))
         }
         advance()

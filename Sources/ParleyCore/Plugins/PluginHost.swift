@@ -117,8 +117,8 @@ public final class PluginHost: Sendable {
     func deliver(_ masked: [PluginEvent]) async {
         for index in masked.indices {
             for lane in lanes where lane.failure.message == nil {
-                if let inline = lane.inline {
-                    receive(masked[index], by: inline.plugin, in: lane, under: inline.lock)
+                if lane.inline != nil {
+                    receive(masked[index], in: lane)
                 } else {
                     await lane.queue.push(masked, at: index)
                 }
@@ -126,8 +126,9 @@ public final class PluginHost: Sendable {
         }
     }
 
-    /// Hands `event` to an inline plugin at once, under its lane's lock: in order, never concurrently.
-    private func receive(_ event: PluginEvent, by plugin: any InlinePlugin, in lane: Lane, under lock: NSLock) {
+    /// Hands `event` to an inline lane's plugin at once, under the lane's lock: in order, never concurrently.
+    private func receive(_ event: PluginEvent, in lane: Lane) {
+        guard let (plugin, lock) = lane.inline else { return }
         lock.withLock {
             guard lane.failure.message == nil else { return }
             do {

@@ -3,14 +3,8 @@ import ParleyCore
 /// What the session needs at the end of one run's request besides its reader: its settings, its
 /// silence limit and the handle the limit aborts it with. It holds no reader: the reader's end
 /// callback holds this, and a cycle would keep every run (and its session) alive.
-struct RunEnding: Sendable {
+struct RunInFlight: Sendable {
     let settings: AGUISettings
     let silence: SilenceLimit
     let handle: RunHandle
-
-    init(settings: AGUISettings, silence: SilenceLimit, handle: RunHandle) {
-        self.settings = settings
-        self.silence = silence
-        self.handle = handle
-    }
 }
