@@ -220,6 +220,8 @@ let package = Package(
             name: "parley-benchmarks",
             dependencies: [
                 "ParleyModel", "ParleyCore", "ParleyParser", "ParleySimulator", "ParleyAGUI", "ParleyPolyAI", "ParleyTesting", "ParleyHTTP",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             path: "Benchmarks/ParleyBenchmarks"
         ),

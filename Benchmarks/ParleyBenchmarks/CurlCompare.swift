@@ -13,7 +13,8 @@ import ParleyTesting
 /// in 4 chunks, `RUN_FINISHED` (`Fixtures.agentScript`, no think time). Each turn has a thread of
 /// its own on both sides, as `parley run` makes one per flow run. curl sends them three ways
 /// (`CurlTurns`); CPU is the user and system time of every process of a way, from
-/// `RUSAGE_CHILDREN` around the one program that runs them all.
+/// `RUSAGE_CHILDREN` around the one program that runs them all. AsyncHTTPClient alone
+/// (`ClientTurns`) sends them too: the least a client on Parley's HTTP stack costs.
 enum CurlCompare {
     /// One side's figures over one window.
     struct Row {
@@ -85,10 +86,24 @@ enum CurlCompare {
             }
         }
 
+        /// The same turns sent by AsyncHTTPClient alone (`ClientTurns`), this program run again.
+        func clientAlone(_ tag: String, _ parallel: Int, _ count: Int) throws -> Row {
+            let output = folder.appendingPathComponent("\(tag).out").path
+            let arguments = ["client-turns", serve.url, tag, String(count), String(parallel), String(bytes)]
+            return try measured("AsyncHTTPClient alone", parallel, count) {
+                let child = try ChildProcess.run(CommandLine.arguments[0], arguments, output: output)
+                let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+                let full = text.split(separator: "\n").last.flatMap { $0.hasPrefix("full ") ? Int($0.dropFirst(5)) : nil } ?? 0
+                say("AsyncHTTPClient alone, parallel \(parallel): exit \(child.status), \(full) full answers of \(bytes) bytes")
+                return full
+            }
+        }
+
         let loadBefore = loadAverage()
         // Warm both up once (page cache, the server's first threads), unmeasured.
         _ = try curl("curl", "wm01", 1, 20, "/usr/bin/xargs", curls.processPerTurn(tag: "wm01", numbers: try numbers(20), parallel: 1))
         _ = try parleyRun(1, 20)
+        _ = try clientAlone("wm02", 1, 20)
         // Start-up and planning: `parley run` of one turn, to say how much of its wall time is fixed.
         let single = try parleyRun(1, 1)
 
@@ -108,6 +123,7 @@ enum CurlCompare {
             rows.append(
                 try curl("curl, one process", "op\(digits)", parallel, turns, "/usr/bin/curl",
                     ["-s"] + (parallel > 1 ? ["-Z", "--parallel-max", String(parallel)] : []) + ["-K", config]))
+            rows.append(try clientAlone("hc\(digits)", parallel, turns))
             rows.append(try parleyRun(parallel, turns))
         }
         say("\n\(turns) AG-UI turns against `parley serve` at \(serve.url), load average before: \(loadBefore)\n")

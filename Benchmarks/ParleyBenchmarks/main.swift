@@ -105,6 +105,17 @@ if arguments.first == "curl-compare" {
     try CurlCompare.run(parley: parley, turns: turns, parallels: parallels)
     exit(0)
 }
+// `parley-benchmarks client-turns URL TAG TURNS PARALLEL BYTES`: curl-compare's turns sent by
+// AsyncHTTPClient alone, run by curl-compare as a process of its own.
+if arguments.first == "client-turns" {
+    let values = Array(arguments.dropFirst())
+    guard values.count == 5, let turns = Int(values[2]), let parallel = Int(values[3]), let bytes = Int(values[4]) else {
+        FileHandle.standardError.write(Data("usage: parley-benchmarks client-turns URL TAG TURNS PARALLEL BYTES\n".utf8))
+        exit(64)
+    }
+    try await ClientTurns.run(url: values[0], tag: values[1], turns: turns, parallel: parallel, bytes: bytes)
+    exit(0)
+}
 let count = arguments.firstIndex(of: "--flows").flatMap { arguments.index(after: $0) < arguments.endIndex ? Int(arguments[arguments.index(after: $0)]) : nil } ?? 200
 
 let (scriptPath, flowPath) = try Fixtures.write()
