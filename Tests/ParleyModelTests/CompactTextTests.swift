@@ -1,3 +1,4 @@
+import Foundation
 import ParleyModel
 import ParleyTesting
 import Testing
@@ -35,6 +36,34 @@ import Testing
             let value = Self.value(depth: 3, &random)
             #expect(value.compactText() == Self.byLines(value), "\(value)")
         }
+    }
+
+    @Test("a string literal is what escaping scalar by scalar gives, plain text copied whole or not")
+    func quoted() {
+        var random = SeededGenerator(seed: 2026_11_29)
+        let texts = Self.pieces + (0..<2_000).map { _ in Self.text(&random) }
+        for text in texts {
+            #expect(JSONValue.quoted(text) == Self.escaped(text), "\(text.debugDescription)")
+            #expect(JSONValue.string(text).serialized() == Self.escaped(text))
+            #expect(JSONValue.object([JSONMember(text, 1)]).serialized() == "{\(Self.escaped(text)):1}")
+        }
+    }
+
+    /// The reference: every scalar looked at, as JSON (RFC 8259, section 7) asks.
+    static func escaped(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x22: out += "\\\""
+            case 0x5C: out += "\\\\"
+            case 0x0A: out += "\\n"
+            case 0x0D: out += "\\r"
+            case 0x09: out += "\\t"
+            case 0..<0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 
     static let pieces = [" ", "  ", "a", "Z", "\n", "\r\n", "\t", "\"", "\\", "\u{0}", "\u{1f}", "\u{85}", "\u{2028}", "\u{301}", "é", "한", "👍🏽", ",", ":", "{", "]"]

@@ -13,6 +13,7 @@ public final class AGUIConnector: Connector, Sendable {
     /// it, that its connections live on: an answer read on another loop than its connection's
     /// would cost a hand-off between the two for each part of it (issue 20).
     private let loop: any EventLoop
+    private let template: RequestTemplate
 
     /// A connector whose requests go through `httpClient`, the run's shared client, which the
     /// caller owns and shuts down after this connector. `settings.timeout` is the read timeout (the
@@ -21,6 +22,7 @@ public final class AGUIConnector: Connector, Sendable {
         self.settings = settings
         self.client = httpClient
         loop = httpClient.eventLoopGroup.next()
+        template = RequestTemplate(settings)
     }
 
     /// Every action AG-UI can carry. `typing` has no AG-UI message; `end` ends the thread locally.
@@ -30,7 +32,7 @@ public final class AGUIConnector: Connector, Sendable {
 
     /// Opens a thread whose id is the session id; an agent that greets gets an opening run.
     public func openSession(_ request: SessionRequest) async throws -> any AgentSession {
-        AGUISession(conversation: AGUIConversation(threadID: Self.threadID(for: request.sessionID), settings: settings), client: client, loop: loop, clock: request.clock)
+        AGUISession(conversation: AGUIConversation(threadID: Self.threadID(for: request.sessionID), settings: settings), client: client, template: template, loop: loop, clock: request.clock)
     }
 
     /// A thread id no other session shares: agents that keep conversations by thread id (as

@@ -18,6 +18,7 @@ final class AGUISession: AgentSession, @unchecked Sendable {
     let agentSpeaksFirst: Bool
     let hasLoops = false
     private let client: HTTPClient
+    private let template: RequestTemplate
     /// The connector's loop, which reads every answer (`AGUIConnector`).
     private let loop: any EventLoop
     private let clock: any MonotonicClock
@@ -42,9 +43,10 @@ final class AGUISession: AgentSession, @unchecked Sendable {
         var probe: Task<Void, Never>?
     }
 
-    init(conversation: AGUIConversation, client: HTTPClient, loop: any EventLoop, clock: any MonotonicClock) {
+    init(conversation: AGUIConversation, client: HTTPClient, template: RequestTemplate, loop: any EventLoop, clock: any MonotonicClock) {
         self.conversation = conversation
         self.client = client
+        self.template = template
         self.loop = loop
         self.clock = clock
         agentSpeaksFirst = conversation.settings.greeting
@@ -128,12 +130,7 @@ final class AGUISession: AgentSession, @unchecked Sendable {
             finish: { [self] in lock.withLock { conversation.endOfStream() } },
             ended: { [self] reader, error in ended(run, reader, error) })
         do {
-            var headers = HTTPHeaders()
-            headers.add(name: "Content-Type", value: "application/json")
-            headers.add(name: "Accept", value: "text/event-stream")
-            for header in settings.headers { headers.replaceOrAdd(name: header.name, value: header.value) }
-            let request = try HTTPClient.Request(
-                url: settings.url, method: .POST, headers: headers, body: .byteBuffer(ByteBuffer(string: input.serialized())))
+            let request = try template.request(body: input.serialized())
             // No deadline: the silence limit ends a run, and a deadline would cost a timer per request.
             let task = client.execute(request: request, delegate: reader, eventLoop: .delegate(on: loop))
             // Kept for `close()` unless the request has already ended (its end clears it). A

@@ -6,7 +6,9 @@ import ParleyModel
 struct ReadProgress: Sendable {
     /// The turn the tallies belong to (`Conversation.turnNumber`).
     private var turnNumber: Int?
-    private var patterns: [EventPattern: PatternTally] = [:]
+    /// Found by comparing patterns, not hashing them: a wait reads a few patterns, and hashing
+    /// each one's whole matcher on every event cost more than the judging (issue 20).
+    private var patterns: [PatternTally] = []
     /// By the capture's position in its step.
     private var captures: [Int: Captor.Tally] = [:]
 
@@ -15,7 +17,13 @@ struct ReadProgress: Sendable {
         if turnNumber != conversation.turnNumber { self = ReadProgress(turnNumber: conversation.turnNumber) }
         let turn = conversation.turn
         func tally(_ pattern: EventPattern) {
-            patterns[pattern, default: PatternTally(pattern)].catchUp(with: turn, evaluator)
+            if let index = patterns.firstIndex(where: { $0.pattern == pattern }) {
+                patterns[index].catchUp(with: turn, evaluator)
+            } else {
+                var tally = PatternTally(pattern)
+                tally.catchUp(with: turn, evaluator)
+                patterns.append(tally)
+            }
         }
         switch wait {
         case .expectation(let expectation, _, _): tally(expectation.pattern)
@@ -33,7 +41,7 @@ struct ReadProgress: Sendable {
 
     /// The tally of `pattern`, as of the last `catchUp`.
     func tally(_ pattern: EventPattern) -> PatternTally {
-        patterns[pattern] ?? PatternTally(pattern)
+        patterns.first { $0.pattern == pattern } ?? PatternTally(pattern)
     }
 
     /// The tally of the capture at `index` in its step, as of the last `catchUp`.

@@ -41,7 +41,7 @@ extension MatcherEvaluator {
         case .object(let members): return members.contains { contains($0.value, needle, ignoringCase: ignoringCase) }
         default:
             guard let text = text(value) else { return false }
-            return fold(text).contains(fold(needle))
+            return TextSearch.contains(fold(text), fold(needle))
         }
     }
 
