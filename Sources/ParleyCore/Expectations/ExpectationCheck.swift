@@ -47,7 +47,8 @@ public struct ExpectationCheck: Sendable {
             if let broken = latencyFailure(expectation, turn) { return .failed(broken) }
             return .passed(index: index)
         }
-        let expected = PatternDescription.describe(expectation.pattern)
+        // Described only for a failure: a waiting step is judged on every event (issue 20).
+        var expected: String { PatternDescription.describe(expectation.pattern) }
         // A turn that ended in a failed run brings nothing more: say why at once, with the agent's
         // own message, instead of waiting out the timeout.
         if turn.hasEnded, let failed = turn.lastRunError, case .runError(let message, let code) = turn.entries[failed].event {
