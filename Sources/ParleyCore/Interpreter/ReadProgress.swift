@@ -17,7 +17,7 @@ struct ReadProgress: Sendable {
         if turnNumber != conversation.turnNumber { self = ReadProgress(turnNumber: conversation.turnNumber) }
         let turn = conversation.turn
         func tally(_ pattern: EventPattern) {
-            if let index = patterns.firstIndex(where: { $0.pattern == pattern }) {
+            if let index = index(of: pattern) {
                 patterns[index].catchUp(with: turn, evaluator)
             } else {
                 var tally = PatternTally(pattern)
@@ -41,7 +41,14 @@ struct ReadProgress: Sendable {
 
     /// The tally of `pattern`, as of the last `catchUp`.
     func tally(_ pattern: EventPattern) -> PatternTally {
-        patterns.first { $0.pattern == pattern } ?? PatternTally(pattern)
+        index(of: pattern).map { patterns[$0] } ?? PatternTally(pattern)
+    }
+
+    /// Where `pattern`'s tally is. Patterns written apart differ in line or column, so a long
+    /// `expect_sequence` compares two numbers per other pattern, not two matchers.
+    private func index(of pattern: EventPattern) -> Int? {
+        let (line, column) = (pattern.location.line, pattern.location.column)
+        return patterns.firstIndex { $0.pattern.location.line == line && $0.pattern.location.column == column && $0.pattern == pattern }
     }
 
     /// The tally of the capture at `index` in its step, as of the last `catchUp`.
